@@ -1,0 +1,526 @@
+package io.bloomstore.filter;
+
+import io.bloomstore.cells.CellArray;
+import io.bloomstore.cells.FileMapping;
+import io.bloomstore.format.FilterFileDescriptor;
+import io.bloomstore.format.FilterHeader;
+import io.bloomstore.format.FilterState;
+import io.bloomstore.format.InvalidFilterFileException;
+import io.bloomstore.format.InvalidFilterFileException.Problem;
+import io.bloomstore.hashing.CellsChecksum;
+import io.bloomstore.hashing.KeyHasher;
+import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.spec.FalsePositiveMath;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A Bloom filter (or counting Bloom filter) living in a memory-mapped file.
+ *
+ * <pre>{@code
+ * try (BloomFilter seen = BloomFilter.openOrCreate(Path.of("seen.bloom"), BloomSpec.forExpected(10_000_000, 0.001))) {
+ *     if (seen.add("order-42")) {
+ *         process("order-42");          // definitely the first time
+ *     }
+ *     seen.mightContain("order-7");      // false: definitely never added
+ * }
+ * }</pre>
+ *
+ * <p><b>Sharing.</b> Every update is a lock-free compare-and-set on one aligned word of the
+ * mapping, so any number of threads of one handle, handles of one process, and processes mapping
+ * the same file may add and query at once; each sees the others' completed additions immediately
+ * and no update is lost. A handle must not be used after (or during) its {@link #close()}.
+ *
+ * <p><b>Durability.</b> An add that has returned is in the page cache: it survives the process
+ * being killed. {@link #sync()} forces the file to the device, so what was added before it
+ * survives a power cut too.
+ *
+ * <p><b>Keys.</b> byte[], {@link ByteBuffer}, long and {@link CharSequence} keys are hashed by their
+ * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate.
+ */
+public final class BloomFilter implements AutoCloseable {
+    private final Path path;
+    private final FilterHeader header;
+    private final BloomSpec spec;
+    private final FileMapping mapping;
+    private final FilterState state;
+    private final CellArray cells;
+    private final Probing probing;
+    private final KeyHasher hasher;
+    private final int hashes;
+    private final boolean writable;
+    private final LongAdder unpublishedInsertions = new LongAdder();
+    private volatile boolean closed;
+
+    private BloomFilter(Path path, FilterHeader header, FileMapping mapping) {
+        this.path = path;
+        this.header = header;
+        this.spec = header.spec();
+        this.mapping = mapping;
+        this.state = new FilterState(mapping.address());
+        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+                spec.counterBits(), spec.cellBytes());
+        this.probing = Probing.of(spec);
+        this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
+        this.hashes = spec.hashes();
+        this.writable = !mapping.readOnly();
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /**
+     * Creates a new filter file, atomically, and opens it read-write.
+     *
+     * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
+     * @throws IOException if the disk cannot hold the cells (unless {@link CreateOption#SPARSE})
+     */
+    public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
+        Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
+        FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
+        FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), FilterFiles.emptyFilter(header));
+        return open(path, AccessMode.READ_WRITE);
+    }
+
+    /**
+     * Opens an existing filter file. O(1) whatever its size: the header is read and checked, the
+     * file is mapped, and pages come in as keys touch them.
+     *
+     * @throws InvalidFilterFileException if the file is damaged or not a filter; the problem says how
+     * @throws NoSuchFileException if there is no file
+     * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
+     */
+    public static BloomFilter open(Path path, AccessMode mode) throws IOException {
+        FilterHeader header = readHeader(path);
+        boolean readOnly = mode == AccessMode.READ_ONLY;
+        if (!readOnly && !Files.isWritable(path)) {
+            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
+        }
+        BloomFilter filter = new BloomFilter(path, header, FileMapping.map(path, header.fileLength(), readOnly));
+        if (!readOnly) {
+            filter.state.addOpenWriters(1);
+            filter.state.unsealVolatile();
+        }
+        return filter;
+    }
+
+    /**
+     * Opens the filter at {@code path} read-write if it exists, else creates it with {@code spec}:
+     * the restart case of a dedup index.
+     *
+     * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE} if the existing file has
+     *     another shape (the message names the first field that differs)
+     */
+    public static BloomFilter openOrCreate(Path path, BloomSpec spec, CreateOption... options) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            if (Files.exists(path)) {
+                BloomFilter existing = open(path, AccessMode.READ_WRITE);
+                var difference = existing.spec.differenceFrom(spec);
+                if (difference.isPresent()) {
+                    existing.close();
+                    throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "exists with another shape ("
+                            + difference.get() + "); open it with its own parameters or delete it");
+                }
+                return existing;
+            }
+            try {
+                return create(path, spec, options);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 0) {
+                    throw e;
+                }
+                // another process created it between our check and our create: open theirs
+            }
+        }
+    }
+
+    /** Reads and checks the header of {@code path} without mapping it. */
+    public static FilterHeader readHeader(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is a directory, not a filter file");
+        }
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
+        }
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            long length = channel.size();
+            ByteBuffer bytes = ByteBuffer.allocate((int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
+            while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
+                // read until full or end of file
+            }
+            return FilterHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()), length);
+        }
+    }
+
+    /**
+     * Publishes this handle's insertion count, marks it no longer a writer and unmaps the file.
+     * Idempotent. Updates already made stay in the file; call {@link #sync()} first for durability
+     * against power loss.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (writable) {
+            publishInsertions();
+            state.addOpenWriters(-1);
+        }
+        mapping.close();
+    }
+
+    /** Forces every change made so far, through any handle, to the storage device (msync). */
+    public void sync() {
+        ensureOpen();
+        if (writable) {
+            publishInsertions();
+            mapping.sync();
+        }
+    }
+
+    // ---------------------------------------------------------------- add
+
+    /**
+     * Adds a key.
+     *
+     * @return true if the key was definitely absent before this call (some cell of it was zero);
+     *     false if it may have been present already
+     */
+    public boolean add(long key) {
+        return addHash(hasher.hash(key));
+    }
+
+    /** @see #add(long) */
+    public boolean add(byte[] key) {
+        return addHash(hasher.hash(key));
+    }
+
+    /** Adds the key {@code key[offset .. offset + length)}. @see #add(long) */
+    public boolean add(byte[] key, int offset, int length) {
+        return addHash(hasher.hash(key, offset, length));
+    }
+
+    /** Adds the buffer's remaining bytes as a key; position and limit are unchanged. @see #add(long) */
+    public boolean add(ByteBuffer key) {
+        return addHash(hasher.hash(key));
+    }
+
+    /** Adds the UTF-8 bytes of {@code key}. @see #add(long) */
+    public boolean add(CharSequence key) {
+        return addHash(hasher.hash(key));
+    }
+
+    /**
+     * Adds the key whose hash ({@link #hasher()}) is {@code hash}: for callers that hash keys
+     * themselves, e.g. straight out of an I/O buffer.
+     */
+    public boolean addHash(long hash) {
+        ensureWritable();
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        boolean changed = false;
+        for (int i = 0; i < hashes; i++) {
+            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
+        }
+        if (changed) {
+            unpublishedInsertions.increment();
+        }
+        return changed;
+    }
+
+    /**
+     * Adds many keys. Hashing every key before touching any cell lets the CPU overlap the cache
+     * misses of different keys.
+     *
+     * @return how many of them were definitely new
+     */
+    public int addAll(long[] keys) {
+        long[] hashed = new long[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            hashed[i] = hasher.hash(keys[i]);
+        }
+        return addHashes(hashed, keys.length);
+    }
+
+    /** Adds many string keys. @see #addAll(long[]) */
+    public int addAll(Iterable<? extends CharSequence> keys) {
+        int added = 0;
+        for (CharSequence key : keys) {
+            added += add(key) ? 1 : 0;
+        }
+        return added;
+    }
+
+    /** Adds the keys whose hashes are {@code hashes[0 .. count)}; returns how many were new. */
+    public int addHashes(long[] hashes, int count) {
+        int added = 0;
+        for (int i = 0; i < count; i++) {
+            added += addHash(hashes[i]) ? 1 : 0;
+        }
+        return added;
+    }
+
+    // ---------------------------------------------------------------- query
+
+    /** Whether {@code key} may have been added: false is certain, true is wrong with probability ~ {@link FilterStats#currentFpp()}. */
+    public boolean mightContain(long key) {
+        return mightContainHash(hasher.hash(key));
+    }
+
+    /** @see #mightContain(long) */
+    public boolean mightContain(byte[] key) {
+        return mightContainHash(hasher.hash(key));
+    }
+
+    /** @see #mightContain(long) */
+    public boolean mightContain(byte[] key, int offset, int length) {
+        return mightContainHash(hasher.hash(key, offset, length));
+    }
+
+    /** @see #mightContain(long) */
+    public boolean mightContain(ByteBuffer key) {
+        return mightContainHash(hasher.hash(key));
+    }
+
+    /** @see #mightContain(long) */
+    public boolean mightContain(CharSequence key) {
+        return mightContainHash(hasher.hash(key));
+    }
+
+    /** Whether the key whose hash is {@code hash} may have been added. */
+    public boolean mightContainHash(long hash) {
+        ensureOpen();
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        for (int i = 0; i < hashes; i++) {
+            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Queries many keys; {@code results[i]} answers {@code keys[i]}.
+     *
+     * @return how many may be present
+     */
+    public int mightContainAll(long[] keys, boolean[] results) {
+        long[] hashed = new long[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            hashed[i] = hasher.hash(keys[i]);
+        }
+        return mightContainHashes(hashed, keys.length, results);
+    }
+
+    /** Queries the keys whose hashes are {@code hashes[0 .. count)} into {@code results}; returns how many may be present. */
+    public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        int present = 0;
+        for (int i = 0; i < count; i++) {
+            boolean hit = mightContainHash(hashes[i]);
+            results[i] = hit;
+            present += hit ? 1 : 0;
+        }
+        return present;
+    }
+
+    // ---------------------------------------------------------------- counting
+
+    /**
+     * Removes one occurrence of a key from a counting filter. A key that is definitely absent
+     * changes nothing. Removing a key that was never added can cause false negatives for others:
+     * remove only what you added.
+     *
+     * @return true if the key may have been present and its counters were decremented
+     * @throws UnsupportedOperationException on a 1-bit filter
+     */
+    public boolean remove(long key) {
+        return removeHash(hasher.hash(key));
+    }
+
+    /** @see #remove(long) */
+    public boolean remove(byte[] key) {
+        return removeHash(hasher.hash(key));
+    }
+
+    /** @see #remove(long) */
+    public boolean remove(CharSequence key) {
+        return removeHash(hasher.hash(key));
+    }
+
+    /** @see #remove(long) */
+    public boolean removeHash(long hash) {
+        requireCounting("remove");
+        ensureWritable();
+        if (!mightContainHash(hash)) {
+            return false;
+        }
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        for (int i = 0; i < hashes; i++) {
+            cells.decrementSaturating(probing.index(base, step, i));
+        }
+        return true;
+    }
+
+    /**
+     * How many times a key may have been added to a counting filter: the smallest of its counters,
+     * an upper bound (exact unless other keys share all its cells or a counter saturated).
+     * On a 1-bit filter, 1 if it may be present, else 0.
+     */
+    public long count(long key) {
+        return countHash(hasher.hash(key));
+    }
+
+    /** @see #count(long) */
+    public long count(byte[] key) {
+        return countHash(hasher.hash(key));
+    }
+
+    /** @see #count(long) */
+    public long count(CharSequence key) {
+        return countHash(hasher.hash(key));
+    }
+
+    /** @see #count(long) */
+    public long countHash(long hash) {
+        ensureOpen();
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        long min = Long.MAX_VALUE;
+        for (int i = 0; i < hashes && min > 0; i++) {
+            min = Math.min(min, cells.getVolatile(probing.index(base, step, i)));
+        }
+        return min;
+    }
+
+    // ---------------------------------------------------------------- state and statistics
+
+    /** Scans the cells (one pass over the file) and reports how full the filter is. */
+    public FilterStats stats() {
+        ensureOpen();
+        publishInsertions();
+        long set = cells.countNonZero();
+        long m = spec.cells();
+        return new FilterStats(m, set, (double) set / m, FalsePositiveMath.estimateKeys(m, hashes, set),
+                FalsePositiveMath.currentFpp(m, hashes, set), state.getApproximateInsertionsVolatile());
+    }
+
+    /**
+     * Records a checksum of the cells in the header, marking the filter sealed: {@link #verifyCells()}
+     * can then detect any damage to them. Opening the file read-write again unseals it. Callers
+     * must make sure no other handle is adding meanwhile, or the checksum is stale at once.
+     */
+    public void seal() {
+        ensureWritable();
+        publishInsertions();
+        state.sealOrdered(cellsChecksum());
+        mapping.sync();
+    }
+
+    /** Whether the filter was sealed and not reopened for writing since. */
+    public boolean isSealed() {
+        ensureOpen();
+        return state.getSealStateVolatile() == FilterFileDescriptor.SEALED;
+    }
+
+    /**
+     * Checks a sealed filter's cells against the checksum recorded when it was sealed.
+     *
+     * @throws InvalidFilterFileException with {@link Problem#CELLS_CHECKSUM} on a mismatch
+     * @throws IllegalStateException if the filter is not sealed
+     */
+    public void verifyCells() throws InvalidFilterFileException {
+        if (!isSealed()) {
+            throw new IllegalStateException(path + " is not sealed; there is no checksum to verify");
+        }
+        long expected = state.getCellsChecksumVolatile();
+        long actual = cellsChecksum();
+        if (expected != actual) {
+            throw new InvalidFilterFileException(path, Problem.CELLS_CHECKSUM, String.format(
+                    "cells are damaged (checksum %016x, sealed as %016x); restore the file from a pack or rebuild it",
+                    actual, expected));
+        }
+    }
+
+    /** The number of handles open for writing, by the header's count (stale after a crash). */
+    public int openWriters() {
+        ensureOpen();
+        return state.getOpenWritersVolatile();
+    }
+
+    private long cellsChecksum() {
+        return CellsChecksum.of(cells.address(), spec.cellBytes());
+    }
+
+    // ---------------------------------------------------------------- accessors
+
+    public Path path() {
+        return path;
+    }
+
+    public BloomSpec spec() {
+        return spec;
+    }
+
+    public FilterHeader header() {
+        return header;
+    }
+
+    /** Whether this handle was opened read-only. */
+    public boolean isReadOnly() {
+        return !writable;
+    }
+
+    /** The hasher that turns keys into the hashes the {@code *Hash} methods take. */
+    public KeyHasher hasher() {
+        return hasher;
+    }
+
+    /** The cells, for whole-filter operations (merge, pack, estimates) in io.bloomstore.ops. */
+    public CellArray cells() {
+        ensureOpen();
+        return cells;
+    }
+
+    @Override
+    public String toString() {
+        return "BloomFilter[" + path + ", " + spec + (writable ? ", read-write" : ", read-only") + "]";
+    }
+
+    private void publishInsertions() {
+        if (writable) {
+            state.addApproximateInsertions(unpublishedInsertions.sumThenReset());
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException(path + " is closed");
+        }
+    }
+
+    private void ensureWritable() {
+        ensureOpen();
+        if (!writable) {
+            throw new IllegalStateException(path + " is open read-only; open it READ_WRITE to change it");
+        }
+    }
+
+    private void requireCounting(String operation) {
+        if (!spec.isCounting()) {
+            throw new UnsupportedOperationException(operation + " needs a counting filter (counter bits > 1); "
+                    + path + " has 1-bit cells");
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.bloomstore.filter;
+
+import io.bloomstore.hashing.ProbeMath;
+import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.spec.Layout;
+
+/**
+ * Where the k cells of a key lie, as a function of its 64-bit hash: probe i of a key is
+ * {@code index(base(h), step(h), i)}. A closed form per probe, so every operation is one loop
+ * with no per-key state object.
+ */
+abstract class Probing {
+    static Probing of(BloomSpec spec) {
+        return spec.layout() == Layout.BLOCKED ? new Blocked(spec) : new Standard(spec);
+    }
+
+    /** Per-key value computed once before the probes. */
+    abstract long base(long hash);
+
+    /** Second per-key value computed once before the probes. */
+    abstract long step(long hash);
+
+    /** The cell of probe {@code i}, in [0, m). */
+    abstract long index(long base, long step, int i);
+
+    /**
+     * Enhanced double hashing (Dillinger &amp; Manolios 2004) over the whole array:
+     * x_i = h1 + i h2 + (i^3 - i)/6, reduced with {@link ProbeMath#reduce}. Plain double hashing
+     * (h1 + i h2) repeats a cell whenever h2 is a multiple of m/gcd; the cubic term removes those
+     * collisions and brings the rate to that of k independent hashes for practical m. The sums
+     * wrap modulo 2^64 before the reduction, which is what keeps m above 2^32 reachable.
+     */
+    static final class Standard extends Probing {
+        private final long cells;
+
+        Standard(BloomSpec spec) {
+            this.cells = spec.cells();
+        }
+
+        @Override
+        long base(long hash) {
+            return hash;
+        }
+
+        @Override
+        long step(long hash) {
+            return ProbeMath.secondHash(hash);
+        }
+
+        @Override
+        long index(long base, long step, int i) {
+            long x = base + i * step + ((long) i * i * i - i) / 6;
+            return ProbeMath.reduce(x, cells);
+        }
+    }
+
+    /**
+     * One 64-byte block per key, chosen by the hash's high bits ({@link ProbeMath#reduce}); inside
+     * it, probe i takes the top log2(B) bits of h2 * phi^(i+1), where h2 is an independent mix of
+     * the hash. Multiplying by the golden ratio (as RocksDB's FastLocalBloom does) re-randomises
+     * the top bits at each step, so the k probes behave as independent draws within the block.
+     */
+    static final class Blocked extends Probing {
+        private static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
+
+        static {
+            long power = 1;
+            for (int i = 0; i < GOLDEN_POWERS.length; i++) {
+                power *= ProbeMath.GOLDEN;
+                GOLDEN_POWERS[i] = power;
+            }
+        }
+
+        private final long blocks;
+        private final int log2CellsPerBlock;
+        private final int inBlockShift;
+
+        Blocked(BloomSpec spec) {
+            int perBlock = spec.cellsPerBlock();
+            this.blocks = spec.cells() / perBlock;
+            this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
+            this.inBlockShift = 64 - log2CellsPerBlock;
+        }
+
+        @Override
+        long base(long hash) {
+            return ProbeMath.reduce(hash, blocks) << log2CellsPerBlock;
+        }
+
+        @Override
+        long step(long hash) {
+            return ProbeMath.secondHash(hash);
+        }
+
+        @Override
+        long index(long base, long step, int i) {
+            return base + ((step * GOLDEN_POWERS[i]) >>> inBlockShift);
+        }
+    }
+}

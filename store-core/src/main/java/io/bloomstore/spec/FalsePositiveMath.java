@@ -1,0 +1,101 @@
+package io.bloomstore.spec;
+
+/**
+ * The formulas a Bloom filter is sized and judged by.
+ *
+ * <ul>
+ *   <li>Standard layout, m cells, k probes, n keys: a probe hits a set cell with probability
+ *       1 - (1 - 1/m)^(kn) ~ 1 - e^(-kn/m), so a false positive needs k such hits:
+ *       <b>fpp = (1 - e^(-kn/m))^k</b>. Minimised at <b>k = (m/n) ln 2</b>, where
+ *       <b>m = -n ln p / (ln 2)^2</b>.
+ *   <li>Blocked layout, blocks of B cells: the n keys fall into m/B blocks unevenly, Poisson with
+ *       mean lambda = nB/m, and each block behaves as a standard filter of B cells:
+ *       <b>fpp = sum_j Poisson(j; lambda) (1 - (1 - 1/B)^(kj))^k</b> (Putze, Sanders &amp;
+ *       Singler 2007). Crowded blocks dominate the sum: at 10 bits per key and k = 6 it is 0.95%
+ *       against 0.84% for the standard layout, which is why blocked filters are sized with this
+ *       formula and not the standard one.
+ *   <li>Key count from a filter with X of m cells set (Swamidass &amp; Baldi 2007):
+ *       <b>n ~ -(m/k) ln(1 - X/m)</b>.
+ * </ul>
+ */
+public final class FalsePositiveMath {
+    private static final double LN2 = Math.log(2);
+
+    private FalsePositiveMath() {
+    }
+
+    /** (1 - e^(-kn/m))^k: the standard layout's false-positive rate after n distinct keys. */
+    public static double standardFpp(long cells, int hashes, double keys) {
+        if (keys <= 0) {
+            return 0;
+        }
+        return Math.pow(-Math.expm1(-hashes * keys / cells), hashes);
+    }
+
+    /**
+     * The blocked layout's false-positive rate: the standard formula for one block of
+     * {@code cellsPerBlock} cells, averaged over the Poisson distribution of keys per block.
+     */
+    public static double blockedFpp(long cells, int hashes, double keys, int cellsPerBlock) {
+        if (keys <= 0) {
+            return 0;
+        }
+        double lambda = keys * cellsPerBlock / cells;
+        // The Poisson mass outside lambda +- 12 sqrt(lambda) + 20 is below 1e-30: negligible.
+        double spread = 12 * Math.sqrt(lambda) + 20;
+        int from = (int) Math.max(0, Math.floor(lambda - spread));
+        int to = (int) Math.ceil(lambda + spread);
+        double logMiss = Math.log1p(-1.0 / cellsPerBlock);
+        double logLambda = Math.log(lambda);
+        double logFactorial = 0;
+        for (int i = 2; i <= from; i++) {
+            logFactorial += Math.log(i);
+        }
+        double sum = 0;
+        for (int j = from; j <= to; j++) {
+            if (j > from) {
+                logFactorial += Math.log(j);
+            }
+            double poisson = Math.exp(j * logLambda - lambda - logFactorial);
+            double blockFpp = Math.pow(-Math.expm1(hashes * (double) j * logMiss), hashes);
+            sum += poisson * blockFpp;
+        }
+        return Math.min(1.0, sum);
+    }
+
+    /** The false-positive rate of {@code spec} after {@code keys} distinct keys. */
+    public static double expectedFpp(BloomSpec spec, double keys) {
+        return spec.layout() == Layout.BLOCKED
+                ? blockedFpp(spec.cells(), spec.hashes(), keys, spec.cellsPerBlock())
+                : standardFpp(spec.cells(), spec.hashes(), keys);
+    }
+
+    /** k = (m/n) ln 2, rounded, at least 1: the k that minimises the standard formula. */
+    public static int optimalHashes(long cells, long keys) {
+        return (int) Math.max(1, Math.round((double) cells / keys * LN2));
+    }
+
+    /** m = -n ln p / (ln 2)^2, rounded up: the fewest cells that reach p with the optimal k. */
+    public static long optimalCells(long keys, double fpp) {
+        return (long) Math.ceil(-keys * Math.log(fpp) / (LN2 * LN2));
+    }
+
+    /**
+     * Swamidass &amp; Baldi's estimate of how many distinct keys were added to a filter of
+     * {@code cells} cells with {@code setCells} of them non-zero; infinite when every cell is set.
+     */
+    public static double estimateKeys(long cells, int hashes, long setCells) {
+        if (setCells >= cells) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return -(double) cells / hashes * Math.log1p(-(double) setCells / cells);
+    }
+
+    /**
+     * The false-positive rate a filter has now, from its fill ratio: a random absent key is
+     * reported present when all k of its cells are set, (X/m)^k.
+     */
+    public static double currentFpp(long cells, int hashes, long setCells) {
+        return Math.pow((double) setCells / cells, hashes);
+    }
+}
