@@ -1,0 +1,46 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bloomstore add}: keys into an existing filter. */
+@Command(name = "add", sortOptions = false,
+        description = {
+            "Add keys to a filter: the arguments after FILE, then the lines of --from.",
+            "Other processes using the same file see the keys at once. An add that has returned survives a crash "
+                    + "of this process; with --sync it also survives a power cut.",
+            "Prints how many keys were definitely new (a key is new when it set a cell that was zero)."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore add users.bloom alice bob",
+            "  bloomstore add users.bloom --from new-users.txt --sync",
+            "  grep -o 'id=[0-9]*' app.log | bloomstore add ids.bloom --from -"
+        })
+final class AddCommand extends CliCommand {
+    @Mixin
+    FileAndKeys operands;
+
+    @Option(names = "--sync", description = "Force the file to disk before exiting (msync), for durability against power loss.")
+    boolean sync;
+
+    @Override
+    public Integer call() throws Exception {
+        Filters.Added added;
+        try (KeySource source = operands.open(streams(), rawArguments(), null);
+                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_WRITE);
+                Progress progress = progress("add", operands.size())) {
+            added = Filters.addAll(filter, source, progress);
+            if (sync) {
+                filter.sync();
+            }
+        }
+        streams().text().println("added " + Filters.keys(added.keys()) + " to " + operands.file + ": "
+                + Human.count(added.newKeys()) + " new, " + Human.count(added.keys() - added.newKeys())
+                + " possibly present already");
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,148 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.format.FilterFileDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * The {@code bloomstore} command: creates, fills, queries, merges, inspects, verifies, packs and
+ * unpacks Bloom-filter files. Each verb is its own class; this one holds what they share (the
+ * streams, the global options) and turns every failure into one line on stderr and an exit code
+ * ({@link ExitCode}).
+ */
+@Command(name = "bloomstore",
+        versionProvider = BloomstoreCli.Version.class,
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Persistent, memory-mapped Bloom filters: one file per filter, shared live between processes.",
+            ""
+        },
+        subcommands = {
+            CreateCommand.class, BuildCommand.class, AddCommand.class, ContainsCommand.class,
+            RemoveCommand.class, CountCommand.class, DedupCommand.class, MergeCommand.class,
+            InspectCommand.class, EstimateCommand.class, VerifyCommand.class, PackCommand.class,
+            UnpackCommand.class
+        },
+        commandListHeading = "%nCommands:%n",
+        footerHeading = "%n",
+        footer = {
+            "Exit status: 0 ok; 1 contains: a key is absent, verify: the file is damaged; 2 error.",
+            "",
+            "Examples:",
+            "  bloomstore build words.bloom --from words.txt --fpp 0.001",
+            "  bloomstore contains words.bloom apple pear",
+            "  tail -F ids.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./process-once",
+            "",
+            "Run 'bloomstore COMMAND --help' for the options of a command."
+        })
+public final class BloomstoreCli implements Callable<Integer> {
+    @Option(names = "--stacktrace", scope = ScopeType.INHERIT,
+            description = "On an error, print the stack trace after the message (for bug reports).")
+    boolean stacktrace;
+
+    @Option(names = "--progress", scope = ScopeType.INHERIT, paramLabel = "auto|always|never",
+            description = "Progress bars on stderr for long jobs: auto (when stderr is a terminal, the default), "
+                    + "always, never.")
+    ProgressMode progress = ProgressMode.AUTO;
+
+    private final CliStreams streams;
+    private final RawArguments rawArguments;
+
+    BloomstoreCli(CliStreams streams, RawArguments rawArguments) {
+        this.streams = streams;
+        this.rawArguments = rawArguments;
+    }
+
+    /** Runs bloomstore with the process's streams and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(run(args, CliStreams.system(), RawArguments.of(args)));
+    }
+
+    /** Runs one command line and returns its exit status; everything it prints goes to {@code streams}. */
+    static int run(String[] args, CliStreams streams, RawArguments rawArguments) {
+        BloomstoreCli cli = new BloomstoreCli(streams, rawArguments);
+        CommandLine commandLine = new CommandLine(cli)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(streams.text())
+                .setErr(new PrintWriter(streams.err(), true))
+                .setParameterExceptionHandler(cli::usageError)
+                .setExecutionExceptionHandler(cli::failure);
+        int status = commandLine.execute(args);
+        try {
+            streams.text().flush();
+            if (streams.text().checkError()) {
+                throw new IOException("cannot write to stdout");
+            }
+            streams.out().flush();
+        } catch (IOException e) {
+            return cli.failure(e, commandLine, null);
+        }
+        return status;
+    }
+
+    @Override
+    public Integer call() {
+        streams.err().println("bloomstore: no command given; run 'bloomstore --help' for the list");
+        return ExitCode.ERROR;
+    }
+
+    CliStreams streams() {
+        return streams;
+    }
+
+    RawArguments rawArguments() {
+        return rawArguments;
+    }
+
+    /** A progress display for a job of {@code totalBytes} (-1 if unknown), per --progress. */
+    Progress progress(String task, long totalBytes) {
+        if (!progress.shows(streams.stderrIsTerminal())) {
+            return Progress.NONE;
+        }
+        return new ProgressBarDisplay(task, totalBytes, streams.err(), streams.stderrIsTerminal());
+    }
+
+    private int usageError(ParameterException e, String[] args) {
+        String command = e.getCommandLine().getCommandSpec().qualifiedName();
+        streams.err().println("bloomstore: " + ErrorMessages.describe(e) + " (see '" + command + " --help')");
+        return ExitCode.ERROR;
+    }
+
+    private int failure(Exception e, CommandLine commandLine, ParseResult parseResult) {
+        streams.text().flush();
+        streams.err().println("bloomstore: " + ErrorMessages.describe(e));
+        if (stacktrace) {
+            e.printStackTrace(streams.err());
+        }
+        return ExitCode.ERROR;
+    }
+
+    /** The version from the build ({@code version.properties}, filtered by Maven). */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties properties = new Properties();
+            try (InputStream in = BloomstoreCli.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    properties.load(in);
+                }
+            }
+            return new String[] {
+                "bloomstore " + properties.getProperty("version", "(development build)"),
+                "file format " + FilterFileDescriptor.FORMAT_VERSION
+                        + ", Java " + System.getProperty("java.version")
+            };
+        }
+    }
+}

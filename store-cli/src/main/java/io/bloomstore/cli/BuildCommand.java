@@ -1,0 +1,118 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.spec.BloomSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bloomstore build}: a new, sealed filter from a file of keys. */
+@Command(name = "build", sortOptions = false,
+        description = {
+            "Build a filter from keys, one per line: size it, fill it, seal it (record a checksum of its cells, "
+                    + "which 'verify' checks).",
+            "Sized for --expected N keys at --fpp P; without --expected the lines are counted first (from stdin they "
+                    + "are spooled to a temporary file beside FILE to be counted, then deleted).",
+            "FILE appears only when complete: a failed build leaves nothing. An existing FILE is kept unless --force."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
+            "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
+            "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then OR-merge the parts"
+        })
+final class BuildCommand extends CliCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file to build.")
+    Path file;
+
+    @Mixin
+    LineInput input;
+
+    @Mixin
+    ShapeOptions shape;
+
+    @Option(names = "--force", description = "Replace FILE if it exists (atomically, once the new filter is complete).")
+    boolean force;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!input.isGiven()) {
+            throw new IllegalArgumentException("build needs --from PATH (or --from - for stdin): the keys, one per line");
+        }
+        shape.spec(1L); // refuse bad options before reading any input
+        if (!force) {
+            AtomicPublish.refuseExisting(file);
+        }
+        Path spool = null;
+        Path building = null;
+        try {
+            LineInput keys = input;
+            if (shape.needsKeyCount() && input.isStdin()) {
+                spool = AtomicPublish.temporaryBeside(file, "keys");
+                spoolStdin(spool);
+                keys = LineInput.of(spool.toString());
+            }
+            Long counted = shape.needsKeyCount() ? count(keys) : null;
+            BloomSpec spec = shape.spec(counted);
+            building = AtomicPublish.temporaryBeside(file, "building");
+            Filters.Added added;
+            try (BloomFilter filter = BloomFilter.create(building, spec, shape.createOptions(true));
+                    KeySource source = keys.open(streams(), null);
+                    Progress progress = progress("build", keys.size())) {
+                added = Filters.addAll(filter, source, progress);
+                filter.seal();
+            }
+            AtomicPublish.publish(building, file, force);
+            building = null;
+            streams().text().println("built " + file + " from " + Filters.keys(added.keys()) + " ("
+                    + Human.count(added.newKeys()) + " new): " + Human.shape(spec, Files.size(file)) + "; sealed");
+        } finally {
+            deleteQuietly(building);
+            deleteQuietly(spool);
+        }
+        return ExitCode.OK;
+    }
+
+    private long count(LineInput keys) throws IOException {
+        try (KeyLineReader lines = keys.open(streams(), null);
+                Progress progress = progress("count", keys.size())) {
+            KeyBatch batch = new KeyBatch();
+            long count = 0;
+            while (lines.nextBatch(batch)) {
+                count += batch.size;
+                progress.update(lines.bytesRead());
+            }
+            return count;
+        }
+    }
+
+    private void spoolStdin(Path spool) throws IOException {
+        InputStream in = streams().in();
+        byte[] buffer = new byte[KeyLineReader.DEFAULT_BUFFER];
+        try (OutputStream out = Files.newOutputStream(spool);
+                Progress progress = progress("spool", -1)) {
+            long copied = 0;
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+                copied += n;
+                progress.update(copied);
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path path) {
+        if (path != null) {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException ignored) {
+                // best effort: the command's own error, if any, is the one to report
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.bloomstore.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The standard streams a command talks through, injectable so tests run commands in-process.
+ *
+ * <p>Keys are bytes, so {@link #out()} is a raw byte stream (buffered, flushed by the commands when
+ * a consumer must see the output); text goes through {@link #text()}, UTF-8 over the same stream.
+ */
+final class CliStreams {
+    private static final int OUTPUT_BUFFER = 1 << 16;
+
+    private final InputStream in;
+    private final OutputStream out;
+    private final PrintWriter text;
+    private final PrintStream err;
+    private final boolean stdoutIsTerminal;
+    private final boolean stderrIsTerminal;
+
+    CliStreams(InputStream in, OutputStream out, PrintStream err, boolean stdoutIsTerminal, boolean stderrIsTerminal) {
+        this.in = in;
+        this.out = out;
+        this.text = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+        this.err = err;
+        this.stdoutIsTerminal = stdoutIsTerminal;
+        this.stderrIsTerminal = stderrIsTerminal;
+    }
+
+    /** The process's own streams; stdout unbuffered by the JDK, buffered here once. */
+    static CliStreams system() {
+        return new CliStreams(new FileInputStream(FileDescriptor.in),
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), OUTPUT_BUFFER),
+                new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
+                Terminals.isTerminal(Terminals.STDOUT), Terminals.isTerminal(Terminals.STDERR));
+    }
+
+    InputStream in() {
+        return in;
+    }
+
+    /** Standard output as bytes. Flush {@link #text()} before writing here if both are used. */
+    OutputStream out() {
+        return out;
+    }
+
+    /** Standard output as UTF-8 text. */
+    PrintWriter text() {
+        return text;
+    }
+
+    PrintStream err() {
+        return err;
+    }
+
+    boolean stdoutIsTerminal() {
+        return stdoutIsTerminal;
+    }
+
+    boolean stderrIsTerminal() {
+        return stderrIsTerminal;
+    }
+}

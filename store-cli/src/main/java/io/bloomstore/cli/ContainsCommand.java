@@ -1,0 +1,76 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bloomstore contains}: which keys may be in a filter. */
+@Command(name = "contains", sortOptions = false,
+        description = {
+            "Check keys against a filter: the arguments after FILE, then the lines of --from.",
+            "'absent' is certain; 'present' means probably present (wrong at about the filter's false-positive rate).",
+            "Prints each key with its answer, KEY<TAB>present or KEY<TAB>absent; with --print, only the keys with "
+                    + "that answer, unchanged, one per line: a stream filter. Exit status 0 when every key is present, "
+                    + "1 when any is absent, 2 on an error, so it works in 'if'."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore contains users.bloom alice",
+            "  if bloomstore contains -q users.bloom \"$user\"; then echo known; fi",
+            "  bloomstore contains users.bloom --from - --print absent < signups.txt > really-new.txt"
+        })
+final class ContainsCommand extends CliCommand {
+    private static final byte[] PRESENT = "\tpresent\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ABSENT = "\tabsent\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** Which keys --print prints. */
+    enum Answer { PRESENT, ABSENT }
+
+    @Mixin
+    FileAndKeys operands;
+
+    @Option(names = "--print", paramLabel = "present|absent",
+            description = "Print only the keys with this answer, one per line, as they came in.")
+    Answer print;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing; only the exit status answers.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        OutputStream out = streams().out();
+        boolean allPresent = true;
+        try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
+                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_ONLY);
+                Progress progress = progress("contains", operands.size())) {
+            KeyBatch batch = new KeyBatch();
+            while (source.nextBatch(batch)) {
+                batch.hashWith(filter.hasher());
+                allPresent &= filter.mightContainHashes(batch.hashes, batch.size, batch.answers) == batch.size;
+                if (!quiet) {
+                    report(batch, out);
+                }
+                progress.update(source.bytesRead());
+            }
+        }
+        return allPresent ? ExitCode.OK : ExitCode.NEGATIVE;
+    }
+
+    private void report(KeyBatch batch, OutputStream out) throws IOException {
+        for (int i = 0; i < batch.size; i++) {
+            boolean present = batch.answers[i];
+            if (print == null) {
+                batch.writeKey(i, out);
+                out.write(present ? PRESENT : ABSENT);
+            } else if (present == (print == Answer.PRESENT)) {
+                batch.writeKey(i, out);
+                out.write('\n');
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code bloomstore count}: how many times keys may have been added to a counting filter. */
+@Command(name = "count", sortOptions = false,
+        description = {
+            "Print how many times each key may have been added: KEY<TAB>N.",
+            "On a counting filter N is the smallest of the key's counters, an upper bound that is exact unless other "
+                    + "keys share all its cells or a counter is saturated; on a plain filter N is 1 (maybe present) or "
+                    + "0 (absent)."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore count visits.bloom /index.html /about.html",
+            "  bloomstore count visits.bloom --from pages.txt | sort -t$'\\t' -k2 -n"
+        })
+final class CountCommand extends CliCommand {
+    @Mixin
+    FileAndKeys operands;
+
+    @Override
+    public Integer call() throws Exception {
+        OutputStream out = streams().out();
+        try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
+                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_ONLY)) {
+            KeyBatch batch = new KeyBatch();
+            while (source.nextBatch(batch)) {
+                batch.hashWith(filter.hasher());
+                for (int i = 0; i < batch.size; i++) {
+                    batch.writeKey(i, out);
+                    out.write('\t');
+                    out.write(Long.toString(filter.countHash(batch.hashes[i])).getBytes(StandardCharsets.US_ASCII));
+                    out.write('\n');
+                }
+            }
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,85 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import java.io.Flushable;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bloomstore dedup}: a stream filter that passes each line once, across runs. */
+@Command(name = "dedup", sortOptions = false,
+        description = {
+            "Print each input line the filter has not seen before, and add it: a dedup index that survives restarts, "
+                    + "because it is the file.",
+            "A line is added before it is printed, so every printed line is stored, even if this process is killed "
+                    + "right after; with --sync it is also on disk before it is printed. Output is flushed whenever "
+                    + "the input pauses, so a consumer sees lines at once.",
+            "A line already added, or a false positive (at about the filter's rate), is not printed. Lines are keys: "
+                    + "a trailing \\r is dropped, empty lines are skipped.",
+            "FILE must exist, unless sizing options are given: then it is created on the first run and reused after."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  tail -F events.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./handle-once",
+            "  bloomstore dedup seen.bloom --from batch-2.txt > new-in-batch-2.txt"
+        })
+final class DedupCommand extends CliCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file: the memory of lines seen.")
+    Path file;
+
+    @Mixin
+    LineInput input;
+
+    @Mixin
+    ShapeOptions shape;
+
+    @Option(names = "--sync", description = "Force the filter to disk before each output flush: printed lines survive a power cut.")
+    boolean sync;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!input.isGiven()) {
+            input.from = LineInput.STDIN;
+        }
+        OutputStream out = streams().out();
+        try (BloomFilter filter = openOrCreate()) {
+            Flushable publish = sync ? () -> {
+                filter.sync();
+                out.flush();
+            } : out;
+            try (KeySource lines = input.open(streams(), publish);
+                    Progress progress = progress("dedup", input.size())) {
+                KeyBatch batch = new KeyBatch();
+                while (lines.nextBatch(batch)) {
+                    batch.hashWith(filter.hasher());
+                    for (int i = 0; i < batch.size; i++) {
+                        if (filter.addHash(batch.hashes[i])) {
+                            batch.writeKey(i, out);
+                            out.write('\n');
+                        }
+                    }
+                    progress.update(lines.bytesRead());
+                }
+            }
+            publish.flush();
+        }
+        return ExitCode.OK;
+    }
+
+    private BloomFilter openOrCreate() throws Exception {
+        if (shape.sizeGiven()) {
+            return BloomFilter.openOrCreate(file, shape.spec(null), shape.createOptions(false));
+        }
+        if (!Files.exists(file)) {
+            throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
+                    + "or give --expected N --fpp P to create it on the first run");
+        }
+        return Filters.open(file, AccessMode.READ_WRITE);
+    }
+}

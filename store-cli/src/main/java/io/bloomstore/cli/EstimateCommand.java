@@ -1,0 +1,65 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.ops.SetEstimates;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bloomstore estimate}: how two key sets overlap, from their filters alone. */
+@Command(name = "estimate", sortOptions = false,
+        description = {
+            "Estimate, from two filters of the same shape, how many keys each holds, how many their union and their "
+                    + "intersection hold, and their Jaccard similarity (intersection / union).",
+            "The estimates come from the cells that are set (Swamidass & Baldi), not from the keys; they are close "
+                    + "while the filters are not overfull."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore estimate monday.bloom tuesday.bloom",
+            "  bloomstore estimate monday.bloom tuesday.bloom --json | jq .jaccard"
+        })
+final class EstimateCommand extends CliCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The first filter (A).")
+    Path first;
+
+    @Parameters(index = "1", paramLabel = "FILE", description = "The second filter (B).")
+    Path second;
+
+    @Option(names = "--json", description = "Print JSON instead of text.")
+    boolean json;
+
+    /** The --json output. */
+    record Report(String a, String b, Double keysA, Double keysB, Double union, Double intersection, double jaccard) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        SetEstimates estimates;
+        try (BloomFilter a = Filters.open(first, AccessMode.READ_ONLY);
+                BloomFilter b = Filters.open(second, AccessMode.READ_ONLY)) {
+            estimates = SetEstimates.of(a, b);
+        }
+        if (json) {
+            JsonOutput.write(new Report(first.toString(), second.toString(), finite(estimates.sizeA()),
+                    finite(estimates.sizeB()), finite(estimates.union()), finite(estimates.intersection()),
+                    estimates.jaccard()), streams().text());
+        } else {
+            new Table()
+                    .row("A", first + ": " + Human.estimate(estimates.sizeA()) + " keys")
+                    .row("B", second + ": " + Human.estimate(estimates.sizeB()) + " keys")
+                    .row("union", Human.estimate(estimates.union()) + " keys")
+                    .row("intersection", Human.estimate(estimates.intersection()) + " keys")
+                    .row("jaccard", String.format(Locale.ROOT, "%.4f", estimates.jaccard()))
+                    .print(streams().text());
+        }
+        return ExitCode.OK;
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+}

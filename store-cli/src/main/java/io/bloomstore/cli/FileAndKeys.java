@@ -1,0 +1,56 @@
+package io.bloomstore.cli;
+
+import java.io.Flushable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The operands of add, contains, remove and count: {@code FILE [KEY...] [--from PATH|-]}. The keys
+ * are the arguments after FILE, then the lines of --from; a key is the same bytes whichever way it
+ * comes in, and the same as a Java {@code CharSequence} key with those UTF-8 bytes.
+ */
+final class FileAndKeys {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file.")
+    Path file;
+
+    @Parameters(index = "1..*", paramLabel = "KEY", arity = "0..*",
+            description = "Keys, one per argument, taken as the exact bytes typed.")
+    List<String> arguments = new ArrayList<>();
+
+    @Mixin
+    LineInput lines;
+
+    /**
+     * Opens the keys: the arguments, then --from.
+     *
+     * @param beforeRead flushed before each read that may block (or null)
+     * @throws IllegalArgumentException if no key was given at all, or an argument is empty
+     */
+    KeySource open(CliStreams streams, RawArguments raw, Flushable beforeRead) throws IOException {
+        if (arguments.isEmpty() && !lines.isGiven()) {
+            throw new IllegalArgumentException("no keys given: pass them as arguments after FILE, or --from PATH (- for stdin)");
+        }
+        List<byte[]> keys = new ArrayList<>(arguments.size());
+        for (String argument : arguments) {
+            if (argument.isEmpty()) {
+                throw new IllegalArgumentException("an empty argument is not a key (a key has at least one byte)");
+            }
+            keys.add(raw.bytesOf(argument));
+        }
+        List<KeySource> sources = new ArrayList<>(2);
+        sources.add(new ArgumentKeys(keys));
+        if (lines.isGiven()) {
+            sources.add(lines.open(streams, beforeRead));
+        }
+        return new SequenceKeySource(sources);
+    }
+
+    /** Bytes of --from when it is a file, for a progress bar; -1 when unknown. */
+    long size() throws IOException {
+        return lines.size();
+    }
+}

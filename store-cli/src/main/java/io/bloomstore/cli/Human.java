@@ -1,0 +1,57 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.spec.BloomSpec;
+import java.util.Locale;
+
+/** Numbers as people read them in bloomstore's output: 1,234,567 keys, 1.5 MiB, 0.81%. */
+final class Human {
+    private static final String[] BINARY_UNITS = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+
+    private Human() {
+    }
+
+    /** 1234567 as "1,234,567". */
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** An estimate, rounded: "1,234,567", or "all cells set" style infinity as "unknown (filter full)". */
+    static String estimate(double n) {
+        return Double.isFinite(n) ? count(Math.round(n)) : "unknown (every cell is set)";
+    }
+
+    /** 1572864 as "1.5 MiB"; below 1 KiB as "512 bytes". */
+    static String bytes(long n) {
+        if (n < 1024) {
+            return n + " bytes";
+        }
+        double value = n;
+        int unit = 0;
+        while (value >= 1024 && unit < BINARY_UNITS.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", value, BINARY_UNITS[unit]);
+    }
+
+    /** A rate as a percentage with significant digits kept for small ones: 1%, 0.0123%, 1.0e-08%. */
+    static String percent(double rate) {
+        double p = rate * 100;
+        if (p == 0 || p >= 0.01) {
+            return String.format(Locale.ROOT, "%.4g%%", p).replaceAll("\\.?0+%$", "%");
+        }
+        return String.format(Locale.ROOT, "%.2e%%", p);
+    }
+
+    /** A seed as 0x-hex, the way --seed takes it. */
+    static String seed(long seed) {
+        return String.format(Locale.ROOT, "0x%016x", seed);
+    }
+
+    /** "9,585,059 cells of 1 bit, 7 hashes, standard layout (1.1 MiB)". */
+    static String shape(BloomSpec spec, long fileBytes) {
+        return count(spec.cells()) + " cells of " + spec.counterBits() + (spec.counterBits() == 1 ? " bit" : " bits")
+                + ", " + spec.hashes() + (spec.hashes() == 1 ? " hash" : " hashes") + ", " + spec.layout().cliName()
+                + " layout (" + bytes(fileBytes) + ")";
+    }
+}

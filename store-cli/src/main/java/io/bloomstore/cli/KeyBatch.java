@@ -1,0 +1,49 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.hashing.KeyHasher;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * Up to {@link #CAPACITY} keys as slices of one byte array, with room for their hashes and
+ * per-key answers. A {@link KeySource} fills it without copying the keys; the slices stay valid
+ * until the source's next {@code nextBatch}. Hashing a whole batch before touching the filter lets
+ * {@code addHashes} / {@code mightContainHashes} overlap the cache misses of different keys.
+ */
+final class KeyBatch {
+    static final int CAPACITY = 1024;
+
+    final int[] offsets = new int[CAPACITY];
+    final int[] lengths = new int[CAPACITY];
+    final long[] hashes = new long[CAPACITY];
+    final boolean[] answers = new boolean[CAPACITY];
+    byte[] bytes;
+    int size;
+
+    boolean isFull() {
+        return size == CAPACITY;
+    }
+
+    void clear(byte[] source) {
+        bytes = source;
+        size = 0;
+    }
+
+    void add(int offset, int length) {
+        offsets[size] = offset;
+        lengths[size] = length;
+        size++;
+    }
+
+    /** Fills {@link #hashes} with the hash of every key. */
+    void hashWith(KeyHasher hasher) {
+        for (int i = 0; i < size; i++) {
+            hashes[i] = hasher.hash(bytes, offsets[i], lengths[i]);
+        }
+    }
+
+    /** Writes key {@code i}'s bytes, unchanged. */
+    void writeKey(int i, OutputStream out) throws IOException {
+        out.write(bytes, offsets[i], lengths[i]);
+    }
+}

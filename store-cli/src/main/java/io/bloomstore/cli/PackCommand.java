@@ -1,0 +1,56 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.FilterFiles;
+import io.bloomstore.ops.Pack;
+import java.nio.channels.Channels;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bloomstore pack}: a filter as one compressed, checksummed stream. */
+@Command(name = "pack", sortOptions = false,
+        description = {
+            "Write a filter as a pack: one LZ4-compressed, checksummed stream holding the file byte for byte, for "
+                    + "shipping and backup. 'unpack' restores it.",
+            "OUT - writes to stdout. A pack file appears only when complete; an existing one is kept unless --force."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore pack users.bloom users.bloom.pack",
+            "  bloomstore pack users.bloom - | ssh backup 'cat > users.bloom.pack'",
+            "  bloomstore pack users.bloom - | bloomstore unpack - copy.bloom"
+        })
+final class PackCommand extends CliCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file to pack.")
+    Path file;
+
+    @Parameters(index = "1", paramLabel = "OUT|-", description = "The pack file to write, or - for stdout.")
+    String out;
+
+    @Option(names = "--force", description = "Replace OUT if it exists; with -, write to stdout even if it is a terminal.")
+    boolean force;
+
+    @Override
+    public Integer call() throws Exception {
+        long length = BloomFilter.readHeader(file).fileLength();
+        boolean toStdout = LineInput.STDIN.equals(out);
+        if (toStdout && streams().stdoutIsTerminal() && !force) {
+            throw new IllegalArgumentException("a pack is binary: redirect stdout to a file or a pipe, or give OUT");
+        }
+        try (Progress progress = progress("pack", length)) {
+            if (toStdout) {
+                Pack.pack(file, new UnclosableOutputStream(streams().out()), progress::update);
+                return ExitCode.OK;
+            }
+            Path target = Path.of(out);
+            FilterFiles.publish(target, force, (channel, temporary) ->
+                    Pack.pack(file, new UnclosableOutputStream(Channels.newOutputStream(channel)), progress::update));
+        }
+        streams().text().println("packed " + file + " (" + Human.bytes(length) + ") into " + out + " ("
+                + Human.bytes(Files.size(Path.of(out))) + ")");
+        return ExitCode.OK;
+    }
+}

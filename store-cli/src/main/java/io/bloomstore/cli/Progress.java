@@ -1,0 +1,25 @@
+package io.bloomstore.cli;
+
+/**
+ * Progress of a long job, shown on stderr or not at all. Updates are cheap enough to make once per
+ * batch of keys or megabyte of data.
+ */
+interface Progress extends AutoCloseable {
+    /** A progress that shows nothing. */
+    Progress NONE = new Progress() {
+        @Override
+        public void update(long done) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /** Records that {@code done} units (bytes) are done in all. */
+    void update(long done);
+
+    /** Finishes the display (a final newline for a bar). */
+    @Override
+    void close();
+}

@@ -1,0 +1,51 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code bloomstore remove}: keys out of a counting filter. */
+@Command(name = "remove", sortOptions = false,
+        description = {
+            "Remove keys from a counting filter (one created with --counter-bits 2 or more): each removal takes "
+                    + "back one add.",
+            "A key that is definitely absent changes nothing. Remove only keys you added: removing others can make "
+                    + "added keys look absent."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore create sessions.bloom --expected 100k --fpp 0.01 --counter-bits 4",
+            "  bloomstore add sessions.bloom s-17 s-18",
+            "  bloomstore remove sessions.bloom s-17"
+        })
+final class RemoveCommand extends CliCommand {
+    @Mixin
+    FileAndKeys operands;
+
+    @Override
+    public Integer call() throws Exception {
+        long total = 0;
+        long removed = 0;
+        try (KeySource source = operands.open(streams(), rawArguments(), null);
+                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_WRITE);
+                Progress progress = progress("remove", operands.size())) {
+            if (!filter.spec().isCounting()) {
+                throw new UnsupportedOperationException(operands.file + " is a plain filter (1-bit cells) and cannot remove keys; "
+                        + "create a counting filter with --counter-bits 4 to remove keys");
+            }
+            KeyBatch batch = new KeyBatch();
+            while (source.nextBatch(batch)) {
+                batch.hashWith(filter.hasher());
+                for (int i = 0; i < batch.size; i++) {
+                    removed += filter.removeHash(batch.hashes[i]) ? 1 : 0;
+                }
+                total += batch.size;
+                progress.update(source.bytesRead());
+            }
+        }
+        streams().text().println("removed " + Human.count(removed) + " of " + Filters.keys(total) + " from " + operands.file
+                + (removed < total ? "; " + Human.count(total - removed) + " definitely absent, unchanged" : ""));
+        return ExitCode.OK;
+    }
+}

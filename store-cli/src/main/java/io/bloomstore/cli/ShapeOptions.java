@@ -1,0 +1,104 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.CreateOption;
+import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.spec.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that shape a new filter (create, build, and dedup's first run): its size, either
+ * from n and p or as m and k, then counter width, layout, seed and sparseness. The core checks
+ * every value's range and names it when it is out.
+ */
+final class ShapeOptions {
+    @Option(names = "--expected", paramLabel = "N", converter = Converters.Count.class,
+            description = "Distinct keys the filter is sized for: 1000000, 1_000_000, 10M or 1e6.")
+    Long expected;
+
+    @Option(names = "--fpp", paramLabel = "P", converter = Converters.Rate.class,
+            description = "False-positive rate wanted at N keys: 0.01, 1e-6 or 1%%.")
+    Double fpp;
+
+    @Option(names = "--cells", paramLabel = "M", converter = Converters.Count.class,
+            description = "Exact number of cells (m), instead of --expected/--fpp; needs --hashes.")
+    Long cells;
+
+    @Option(names = "--hashes", paramLabel = "K",
+            description = "Cells each key sets (k), 1 to 64; goes with --cells.")
+    Integer hashes;
+
+    @Option(names = "--counter-bits", paramLabel = "W", defaultValue = "1",
+            description = "Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
+                    + "which can remove and count keys).")
+    int counterBits;
+
+    @Option(names = "--layout", paramLabel = "standard|blocked",
+            defaultValue = "standard",
+            description = "standard (the default), or blocked: all cells of a key in one cache line, faster on "
+                    + "large filters for slightly more space.")
+    Layout layout;
+
+    @Option(names = "--seed", paramLabel = "S|random", converter = Converters.Seed.class,
+            description = "Hash seed (decimal or 0x-hex) or 'random'. Filters merge only with the same seed; "
+                    + "the default is a fixed constant, so separately built filters merge.")
+    Long seed;
+
+    @Option(names = "--sparse",
+            description = "Do not allocate the cells on disk: instant creation, but a disk that fills up later "
+                    + "crashes the writer.")
+    boolean sparse;
+
+    /** Whether any sizing option was given. */
+    boolean sizeGiven() {
+        return expected != null || fpp != null || cells != null || hashes != null;
+    }
+
+    /** Whether the size depends on a key count that was not given (build then counts the keys). */
+    boolean needsKeyCount() {
+        return expected == null && cells == null && hashes == null;
+    }
+
+    /**
+     * The spec the options describe.
+     *
+     * @param keyCount n when --expected is not given (build counts the lines); null if unknown
+     * @throws IllegalArgumentException naming what is missing, contradictory or out of range
+     */
+    BloomSpec spec(Long keyCount) {
+        BloomSpec.Builder builder = BloomSpec.builder().counterBits(counterBits).layout(layout);
+        if (seed != null) {
+            builder.seed(seed);
+        }
+        boolean byCells = cells != null || hashes != null;
+        if (byCells) {
+            if (expected != null || fpp != null) {
+                throw new IllegalArgumentException("give either --expected N and --fpp P, or --cells M and --hashes K, not both");
+            }
+            if (cells == null || hashes == null) {
+                throw new IllegalArgumentException(cells == null ? "--hashes needs --cells M" : "--cells needs --hashes K");
+            }
+            return builder.cells(cells).hashes(hashes).build();
+        }
+        Long n = expected != null ? expected : keyCount;
+        if (n == null || fpp == null) {
+            throw new IllegalArgumentException(fpp == null && n != null
+                    ? "--fpp P is needed: the false-positive rate wanted at " + n + " keys, e.g. --fpp 0.01"
+                    : "give the filter's size: --expected N --fpp P, or --cells M --hashes K");
+        }
+        return builder.expectedKeys(Math.max(1, n)).fpp(fpp).build();
+    }
+
+    /** The create options these flags ask for. */
+    CreateOption[] createOptions(boolean replaceExisting) {
+        List<CreateOption> options = new ArrayList<>(2);
+        if (sparse) {
+            options.add(CreateOption.SPARSE);
+        }
+        if (replaceExisting) {
+            options.add(CreateOption.REPLACE_EXISTING);
+        }
+        return options.toArray(new CreateOption[0]);
+    }
+}

@@ -1,0 +1,47 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.format.InvalidFilterFileException;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code bloomstore verify}: whether a filter file is intact. */
+@Command(name = "verify", sortOptions = false,
+        description = {
+            "Check a filter file: its header (magic number, version, CRC32C, field ranges), its length, and when it "
+                    + "is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
+            "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
+                    + "read at all. A filter opened for writing since it was sealed has no cells checksum to check."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  bloomstore verify users.bloom",
+            "  bloomstore unpack users.bloom.pack restored.bloom && bloomstore verify restored.bloom"
+        })
+final class VerifyCommand extends CliCommand {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file.")
+    Path file;
+
+    @Override
+    public Integer call() throws Exception {
+        String checked;
+        try {
+            BloomFilter.readHeader(file);
+            try (BloomFilter filter = Filters.open(file, AccessMode.READ_ONLY)) {
+                if (filter.isSealed()) {
+                    filter.verifyCells();
+                    checked = "header, length and cells checksum";
+                } else {
+                    checked = "header and length; cells not checked: not sealed since last opened for writing";
+                }
+            }
+        } catch (InvalidFilterFileException e) {
+            streams().err().println("bloomstore: " + ErrorMessages.describe(e));
+            return ExitCode.NEGATIVE;
+        }
+        streams().text().println(file + ": ok (" + checked + ")");
+        return ExitCode.OK;
+    }
+}
