@@ -4,7 +4,11 @@ import io.bloomstore.format.FilterFileDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
+import net.openhft.posix.PosixAPI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,12 +32,6 @@ import picocli.CommandLine.ScopeType;
             "Persistent, memory-mapped Bloom filters: one file per filter, shared live between processes.",
             ""
         },
-        subcommands = {
-            CreateCommand.class, BuildCommand.class, AddCommand.class, ContainsCommand.class,
-            RemoveCommand.class, CountCommand.class, DedupCommand.class, MergeCommand.class,
-            InspectCommand.class, EstimateCommand.class, VerifyCommand.class, PackCommand.class,
-            UnpackCommand.class
-        },
         commandListHeading = "%nCommands:%n",
         footerHeading = "%n",
         footer = {
@@ -47,6 +45,16 @@ import picocli.CommandLine.ScopeType;
             "Run 'bloomstore COMMAND --help' for the options of a command."
         })
 public final class BloomstoreCli implements Callable<Integer> {
+    /** The verbs, in the order --help lists them. */
+    /** Wide enough for the examples in the help footers to stay on one line each. */
+    private static final int HELP_WIDTH = 110;
+
+    static final List<Class<? extends CliCommand>> VERBS = List.of(
+            CreateCommand.class, BuildCommand.class, AddCommand.class, ContainsCommand.class,
+            RemoveCommand.class, CountCommand.class, DedupCommand.class, MergeCommand.class,
+            InspectCommand.class, EstimateCommand.class, VerifyCommand.class, PackCommand.class,
+            UnpackCommand.class);
+
     @Option(names = "--stacktrace", scope = ScopeType.INHERIT,
             description = "On an error, print the stack trace after the message (for bug reports).")
     boolean stacktrace;
@@ -65,15 +73,26 @@ public final class BloomstoreCli implements Callable<Integer> {
     }
 
     /** Runs bloomstore with the process's streams and exits with its status. */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
+        // Chronicle's first use loads its JNR posix binding eagerly (a few hundred ms of native binding
+        // and runtime code generation). Bloomstore needs none of it: it syncs with fsync (FileMapping).
+        PosixAPI.useNoOpPosixApi();
+        String training = System.getProperty(CdsTraining.PROPERTY);
+        if (training != null) {
+            CdsTraining.run(Path.of(training));
+            return;
+        }
         System.exit(run(args, CliStreams.system(), RawArguments.of(args)));
     }
 
     /** Runs one command line and returns its exit status; everything it prints goes to {@code streams}. */
     static int run(String[] args, CliStreams streams, RawArguments rawArguments) {
         BloomstoreCli cli = new BloomstoreCli(streams, rawArguments);
-        CommandLine commandLine = new CommandLine(cli)
-                .setCaseInsensitiveEnumValuesAllowed(true)
+        CommandLine commandLine = new CommandLine(cli);
+        addVerbs(commandLine, args);
+        // After the verbs are added: these settings reach only the subcommands registered so far.
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true)
+                .setUsageHelpWidth(HELP_WIDTH)
                 .setOut(streams.text())
                 .setErr(new PrintWriter(streams.err(), true))
                 .setParameterExceptionHandler(cli::usageError)
@@ -89,6 +108,41 @@ public final class BloomstoreCli implements Callable<Integer> {
             return cli.failure(e, commandLine, null);
         }
         return status;
+    }
+
+    /**
+     * Registers the verb the arguments name; all of them if they name an unknown one (for the error
+     * that suggests the right one) or ask for the top-level --help (which lists them); none for
+     * --version. Picocli reads a command's annotations when it is registered, and a one-key query
+     * should not pay for the twelve verbs it does not run.
+     */
+    private static void addVerbs(CommandLine commandLine, String[] args) {
+        String named = null;
+        boolean help = false;
+        for (String arg : args) {
+            if (!arg.startsWith("-")) {
+                named = arg;
+                break;
+            }
+            help |= arg.equals("-h") || arg.equals("--help");
+        }
+        for (Class<? extends CliCommand> verb : VERBS) {
+            if (verbName(verb).equals(named)) {
+                commandLine.addSubcommand(named, verb);
+                return;
+            }
+        }
+        if (named != null || help) {
+            for (Class<? extends CliCommand> verb : VERBS) {
+                commandLine.addSubcommand(verbName(verb), verb);
+            }
+        }
+    }
+
+    /** ContainsCommand is "contains": the class name says it without reading the annotation (a test checks they agree). */
+    static String verbName(Class<? extends CliCommand> verb) {
+        String simple = verb.getSimpleName();
+        return simple.substring(0, simple.length() - "Command".length()).toLowerCase(Locale.ROOT);
     }
 
     @Override

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
         footer = {
             "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
             "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
-            "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then OR-merge the parts"
+            "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts"
         })
 final class BuildCommand extends CliCommand {
     @Parameters(index = "0", paramLabel = "FILE", description = "The filter file to build.")
