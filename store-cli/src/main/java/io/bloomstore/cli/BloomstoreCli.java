@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code bloomstore} command: creates, fills, queries, merges, inspects, verifies, packs and
@@ -168,8 +169,16 @@ public final class BloomstoreCli implements Callable<Integer> {
     }
 
     private int usageError(ParameterException e, String[] args) {
-        String command = e.getCommandLine().getCommandSpec().qualifiedName();
-        streams.err().println("bloomstore: " + ErrorMessages.describe(e) + " (see '" + command + " --help')");
+        CommandLine where = e.getCommandLine();
+        String message = ErrorMessages.oneLine(e.getMessage());
+        if (e instanceof UnmatchedArgumentException && where.getParent() == null) {
+            List<String> unmatched = ((UnmatchedArgumentException) e).getUnmatched();
+            if (!unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+                message = "'" + unmatched.get(0) + "' is not a command; the commands are " + String.join(", ",
+                        where.getSubcommands().keySet());
+            }
+        }
+        streams.err().println("bloomstore: " + message + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.ERROR;
     }
 

@@ -45,7 +45,7 @@ final class BuildCommand extends CliCommand {
         if (!input.isGiven()) {
             throw new IllegalArgumentException("build needs --from PATH (or --from - for stdin): the keys, one per line");
         }
-        shape.spec(1L); // refuse bad options before reading any input
+        shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
         if (!force) {
             AtomicPublish.refuseExisting(file);
         }
@@ -60,6 +60,7 @@ final class BuildCommand extends CliCommand {
             }
             Long counted = shape.needsKeyCount() ? count(keys) : null;
             BloomSpec spec = shape.spec(counted);
+            shape.requireSpaceFor(file, spec);
             building = AtomicPublish.temporaryBeside(file, "building");
             Filters.Added added;
             try (BloomFilter filter = BloomFilter.create(building, spec, shape.createOptions(true));

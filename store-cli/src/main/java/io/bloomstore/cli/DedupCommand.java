@@ -2,6 +2,7 @@ package io.bloomstore.cli;
 
 import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.spec.BloomSpec;
 import java.io.Flushable;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -74,7 +75,11 @@ final class DedupCommand extends CliCommand {
 
     private BloomFilter openOrCreate() throws Exception {
         if (shape.sizeGiven()) {
-            return BloomFilter.openOrCreate(file, shape.spec(null), shape.createOptions(false));
+            BloomSpec spec = shape.spec(null);
+            if (!Files.exists(file)) {
+                shape.requireSpaceFor(file, spec);
+            }
+            return BloomFilter.openOrCreate(file, spec, shape.createOptions(false));
         }
         if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "

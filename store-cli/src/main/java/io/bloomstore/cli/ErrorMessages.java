@@ -77,7 +77,8 @@ final class ErrorMessages {
         return file == null ? reason : file + ": " + reason;
     }
 
-    private static String oneLine(String message) {
+    /** {@code message} on one line: line breaks become "; ". */
+    static String oneLine(String message) {
         return message.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim();
     }
 }

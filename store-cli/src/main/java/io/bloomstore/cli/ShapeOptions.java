@@ -1,8 +1,12 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.filter.CreateOption;
+import io.bloomstore.format.FilterHeader;
 import io.bloomstore.spec.BloomSpec;
 import io.bloomstore.spec.Layout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -81,13 +85,38 @@ final class ShapeOptions {
             }
             return builder.cells(cells).hashes(hashes).build();
         }
-        Long n = expected != null ? expected : keyCount;
-        if (n == null || fpp == null) {
-            throw new IllegalArgumentException(fpp == null && n != null
-                    ? "--fpp P is needed: the false-positive rate wanted at " + n + " keys, e.g. --fpp 0.01"
-                    : "give the filter's size: --expected N --fpp P, or --cells M --hashes K");
+        if (fpp == null) {
+            if (expected == null && keyCount == null) {
+                throw new IllegalArgumentException("give the filter's size: --expected N --fpp P, or --cells M --hashes K");
+            }
+            throw new IllegalArgumentException("--fpp P is needed: the false-positive rate wanted"
+                    + (expected != null ? " at " + expected + " keys" : "") + ", e.g. --fpp 0.01");
         }
-        return builder.expectedKeys(Math.max(1, n)).fpp(fpp).build();
+        if (expected != null) {
+            return builder.expectedKeys(expected).fpp(fpp).build();
+        }
+        if (keyCount == null) {
+            throw new IllegalArgumentException("--expected N is needed: the number of keys the filter is sized for");
+        }
+        // An empty input still makes a valid, if tiny, filter.
+        return builder.expectedKeys(Math.max(1, keyCount)).fpp(fpp).build();
+    }
+
+    /**
+     * Refuses a filter the disk cannot hold, before any byte is written: allocating it would fill
+     * the disk first and fail only at the end. Sparse filters are not allocated, so not checked.
+     */
+    void requireSpaceFor(Path file, BloomSpec spec) throws IOException {
+        if (sparse) {
+            return;
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        long needed = new FilterHeader(spec, 0, false).fileLength();
+        long usable = Files.getFileStore(folder).getUsableSpace();
+        if (usable < needed) {
+            throw new IOException(file + ": the filter needs " + Human.bytes(needed) + " but " + folder + " has "
+                    + Human.bytes(usable) + " free; free some space, size it smaller (--expected, --fpp), or create it --sparse");
+        }
     }
 
     /** The create options these flags ask for. */

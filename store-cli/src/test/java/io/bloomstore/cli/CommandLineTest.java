@@ -1,0 +1,208 @@
+package io.bloomstore.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.spec.BloomSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine.Command;
+
+/** Picocli-level tests: parsing, help, messages and output, run in-process. The jar is tested end to end by the *IT classes. */
+class CommandLineTest {
+    @TempDir
+    Path dir;
+
+    private String file(String name) {
+        return dir.resolve(name).toString();
+    }
+
+    static Stream<Class<? extends CliCommand>> verbs() {
+        return BloomstoreCli.VERBS.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("verbs")
+    void everyVerbIsNamedAfterItsClassAndTeachesWithExamples(Class<? extends CliCommand> verb) {
+        String name = BloomstoreCli.verbName(verb);
+        assertEquals(verb.getAnnotation(Command.class).name(), name);
+        InProcess.Result help = InProcess.run(name, "--help");
+        assertEquals(0, help.exit());
+        assertTrue(help.stdout().startsWith("Usage: bloomstore " + name), help.stdout());
+        String examples = help.stdout().substring(help.stdout().indexOf("\nExamples:\n"));
+        assertTrue(examples.contains("bloomstore " + name + " "), help.stdout());
+        assertEquals("", help.err());
+    }
+
+    @Test
+    void topLevelHelpListsEveryVerbAndVersionNamesTheFormat() {
+        InProcess.Result help = InProcess.run("--help");
+        assertEquals(0, help.exit());
+        for (Class<? extends CliCommand> verb : BloomstoreCli.VERBS) {
+            assertTrue(help.stdout().contains("\n  " + BloomstoreCli.verbName(verb) + " "), BloomstoreCli.verbName(verb));
+        }
+        InProcess.Result version = InProcess.run("--version");
+        assertEquals(0, version.exit());
+        assertTrue(version.stdout().startsWith("bloomstore "), version.stdout());
+        assertTrue(version.stdout().contains("file format 1"), version.stdout());
+    }
+
+    @Test
+    void usageErrorsAreOneLineWithExitStatusTwo() {
+        List<String[]> mistakes = List.of(
+                new String[] {},
+                new String[] {"frobnicate"},
+                new String[] {"contains"},
+                new String[] {"contains", file("x.bloom"), "--bogus"},
+                new String[] {"create", file("x.bloom")},
+                new String[] {"create", file("x.bloom"), "--expected", "10"},
+                new String[] {"create", file("x.bloom"), "--expected", "ten", "--fpp", "0.1"},
+                new String[] {"create", file("x.bloom"), "--expected", "10", "--fpp", "0.1", "--cells", "100", "--hashes", "3"},
+                new String[] {"create", file("x.bloom"), "--expected", "10", "--fpp", "0.1", "--layout", "diagonal"},
+                new String[] {"merge", file("out.bloom"), file("only-one.bloom")},
+                new String[] {"--progress", "sometimes", "contains", file("x.bloom"), "k"});
+        for (String[] args : mistakes) {
+            InProcess.Result result = InProcess.run(args);
+            assertEquals(2, result.exit(), String.join(" ", args));
+            assertEquals(1, result.errLines().size(), result.err());
+            assertTrue(result.err().startsWith("bloomstore: "), result.err());
+            assertEquals("", result.stdout());
+        }
+        assertFalse(Files.exists(dir.resolve("x.bloom")));
+        assertFalse(Files.exists(dir.resolve("out.bloom")));
+    }
+
+    @Test
+    void badValuesNameTheValueAndTheRange() {
+        assertEquals("bloomstore: expected keys must be at least 1, got 0\n",
+                InProcess.run("create", file("x.bloom"), "--expected", "0", "--fpp", "0.01").err());
+        assertEquals("bloomstore: false-positive rate must be in (0, 1) exclusive, got 1.5\n",
+                InProcess.run("create", file("x.bloom"), "--expected", "10", "--fpp", "1.5").err());
+        assertEquals("bloomstore: counter bits must be one of 1, 2, 4, 8, 16, 32, got 3\n",
+                InProcess.run("create", file("x.bloom"), "--expected", "10", "--fpp", "0.1", "--counter-bits", "3").err());
+        assertEquals("bloomstore: hashes must be in [1, 64], got 65\n",
+                InProcess.run("create", file("x.bloom"), "--cells", "1000", "--hashes", "65").err());
+    }
+
+    @Test
+    void stacktraceIsShownOnlyWhenAskedForBeforeOrAfterTheVerb() {
+        InProcess.Result plain = InProcess.run("contains", file("missing.bloom"), "k");
+        assertEquals(List.of("bloomstore: " + file("missing.bloom")
+                + ": no such filter file; make one with 'bloomstore create' or 'bloomstore build'"), plain.errLines());
+        for (String[] args : List.of(new String[] {"--stacktrace", "contains", file("missing.bloom"), "k"},
+                new String[] {"contains", "--stacktrace", file("missing.bloom"), "k"})) {
+            InProcess.Result traced = InProcess.run(args);
+            assertEquals(2, traced.exit());
+            assertEquals(plain.errLines().get(0), traced.errLines().get(0));
+            assertTrue(traced.errLines().size() > 3, traced.err());
+            assertTrue(traced.err().contains("java.nio.file.NoSuchFileException"), traced.err());
+        }
+    }
+
+    @Test
+    void containsReportsEachKeyAndExitsOneWhenAnyIsAbsent() {
+        assertEquals(0, InProcess.run("create", file("f.bloom"), "--expected", "1000", "--fpp", "0.001").exit());
+        assertEquals(0, InProcess.run("add", file("f.bloom"), "alice", "bob").exit());
+        InProcess.Result mixed = InProcess.run("contains", file("f.bloom"), "alice", "carol", "bob");
+        assertEquals(1, mixed.exit());
+        assertEquals("alice\tpresent\ncarol\tabsent\nbob\tpresent\n", mixed.stdout());
+        InProcess.Result present = InProcess.run("contains", "-q", file("f.bloom"), "alice", "bob");
+        assertEquals(0, present.exit());
+        assertEquals("", present.stdout());
+        byte[] stream = "alice\r\ncarol\n\ndave\nbob".getBytes(StandardCharsets.UTF_8);
+        assertEquals("carol\ndave\n", InProcess.runWithInput(stream, "contains", file("f.bloom"), "--from", "-",
+                "--print", "absent").stdout());
+        assertEquals("alice\nbob\n", InProcess.runWithInput(stream, "contains", file("f.bloom"), "--from", "-",
+                "--print", "PRESENT").stdout());
+    }
+
+    @Test
+    void aKeyIsTheSameBytesFromTheJavaApiTheCommandLineAndAFile() throws IOException {
+        String key = "naïve café 🌍";
+        try (BloomFilter filter = BloomFilter.create(dir.resolve("api.bloom"), BloomSpec.forExpected(1000, 1e-6))) {
+            filter.add(key);
+        }
+        assertEquals(0, InProcess.run("contains", "-q", file("api.bloom"), key).exit());
+        Files.write(dir.resolve("keys.txt"), (key + "\r\n").getBytes(StandardCharsets.UTF_8));
+        assertEquals(0, InProcess.run("contains", "-q", file("api.bloom"), "--from", file("keys.txt")).exit());
+        assertEquals(0, InProcess.run("create", file("cli.bloom"), "--expected", "1000", "--fpp", "1e-6").exit());
+        assertEquals(0, InProcess.run("add", file("cli.bloom"), "--from", file("keys.txt")).exit());
+        try (BloomFilter filter = BloomFilter.open(dir.resolve("cli.bloom"), AccessMode.READ_ONLY)) {
+            assertTrue(filter.mightContain(key));
+            assertTrue(filter.mightContain(new StringBuilder(key)));
+            assertFalse(filter.mightContain(key + "\r"));
+        }
+    }
+
+    @Test
+    void addSaysHowManyKeysWereNew() {
+        InProcess.run("create", file("f.bloom"), "--expected", "1000", "--fpp", "0.001");
+        assertEquals("added 2 keys to " + file("f.bloom") + ": 2 new, 0 possibly present already\n",
+                InProcess.run("add", file("f.bloom"), "a", "b").stdout());
+        assertEquals("added 1 key to " + file("f.bloom") + ": 0 new, 1 possibly present already\n",
+                InProcess.run("add", file("f.bloom"), "a").stdout());
+    }
+
+    @Test
+    void emptyArgumentIsRefusedNotSkipped() {
+        InProcess.run("create", file("f.bloom"), "--expected", "1000", "--fpp", "0.001");
+        InProcess.Result result = InProcess.run("add", file("f.bloom"), "a", "");
+        assertEquals(2, result.exit());
+        assertEquals("bloomstore: an empty argument is not a key (a key has at least one byte)\n", result.err());
+    }
+
+    @Test
+    void inspectJsonHasEveryHeaderFieldAndTheStatistics() throws IOException {
+        InProcess.run("create", file("f.bloom"), "--expected", "1000", "--fpp", "0.01", "--layout", "blocked",
+                "--counter-bits", "4", "--seed", "0x2a");
+        InProcess.run("add", file("f.bloom"), "a", "b", "c");
+        InProcess.Result result = InProcess.run("inspect", file("f.bloom"), "--json");
+        assertEquals(0, result.exit());
+        JsonNode json = new ObjectMapper().readTree(result.out());
+        for (String field : List.of("file", "fileBytes", "magic", "formatVersion", "headerBytes", "headerCrc32c",
+                "layout", "hashAlgorithm", "seed", "cells", "counterBits", "hashes", "expectedKeys", "targetFpp",
+                "created", "createdMillis", "sparse", "cellsOffset", "cellsBytes", "approximateInsertions",
+                "openWriters", "sealed", "cellsChecksum", "setCells", "fillRatio", "estimatedKeys", "currentFpp")) {
+            assertTrue(json.has(field), field);
+        }
+        assertEquals("blocked", json.get("layout").asText());
+        assertEquals("0x000000000000002a", json.get("seed").asText());
+        assertEquals(4, json.get("counterBits").asInt());
+        assertEquals(1000, json.get("expectedKeys").asLong());
+        assertEquals(3, json.get("approximateInsertions").asLong());
+        assertEquals(3.0, json.get("estimatedKeys").asDouble(), 0.5);
+        assertEquals(Files.size(dir.resolve("f.bloom")), json.get("fileBytes").asLong());
+        assertTrue(json.get("cellsChecksum").isNull());
+        assertFalse(json.get("sealed").asBoolean());
+    }
+
+    @Test
+    void progressIsDrawnOnlyOnATerminalUnlessForced() throws IOException {
+        InProcess.run("create", file("f.bloom"), "--expected", "100000", "--fpp", "0.01");
+        StringBuilder keys = new StringBuilder();
+        for (int i = 0; i < 50_000; i++) {
+            keys.append("key-").append(i).append('\n');
+        }
+        Files.writeString(dir.resolve("keys.txt"), keys);
+        assertEquals("", InProcess.run(new byte[0], false, "add", file("f.bloom"), "--from", file("keys.txt")).err());
+        assertEquals("", InProcess.run(new byte[0], true, "--progress", "never", "add", file("f.bloom"), "--from",
+                file("keys.txt")).err());
+        String drawn = InProcess.run(new byte[0], false, "add", file("f.bloom"), "--from", file("keys.txt"),
+                "--progress", "always").err();
+        assertTrue(drawn.startsWith("\radd"), drawn);
+        assertTrue(drawn.contains("100%"), drawn);
+    }
+}
