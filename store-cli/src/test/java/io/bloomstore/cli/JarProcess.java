@@ -1,0 +1,133 @@
+package io.bloomstore.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the shaded jar as users do, {@code java -jar bloomstore.jar ARGS}, in a working folder, and
+ * collects its exit status and output. The jar is the one the build just made (failsafe passes its
+ * path); on JDK 23+ the flags bin/bloomstore adds are added here too, to keep stderr free of the
+ * JVM's own warnings.
+ */
+final class JarProcess {
+    static final Path JAR = Path.of(System.getProperty("bloomstore.jar", "target/bloomstore.jar")).toAbsolutePath();
+    private static final long TIMEOUT_SECONDS = 60;
+    private static final ExecutorService READERS = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "jar-output-reader");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** What a run did. */
+    record Result(int exit, byte[] out, String err) {
+        String stdout() {
+            return new String(out, StandardCharsets.UTF_8);
+        }
+
+        /** Asserts a failed run: this exit status, nothing on stdout, one line on stderr that starts "bloomstore: ". */
+        Result assertError(int expectedExit) {
+            assertEquals(expectedExit, exit, err);
+            assertEquals("", stdout());
+            assertTrue(err.startsWith("bloomstore: ") && err.endsWith("\n") && err.indexOf('\n') == err.length() - 1,
+                    "one line on stderr: " + err);
+            return this;
+        }
+
+        /** Asserts success and an empty stderr. */
+        Result assertOk() {
+            assertEquals(0, exit, err);
+            assertEquals("", err);
+            return this;
+        }
+    }
+
+    private JarProcess() {
+    }
+
+    static List<String> command(String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (Runtime.version().feature() >= 23) {
+            command.add("--enable-native-access=ALL-UNNAMED");
+            command.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    static Result run(Path folder, String... args) {
+        return run(folder, new byte[0], args);
+    }
+
+    static Result run(Path folder, byte[] stdin, String... args) {
+        return run(new ProcessBuilder(command(args)), folder, stdin);
+    }
+
+    /** Runs any command line (a shell pipeline, the launcher) the same way. */
+    static Result run(ProcessBuilder builder, Path folder, byte[] stdin) {
+        try {
+            Process process = start(builder, folder);
+            CompletableFuture<byte[]> out = readAll(process.getInputStream());
+            CompletableFuture<byte[]> err = readAll(process.getErrorStream());
+            try (OutputStream in = process.getOutputStream()) {
+                in.write(stdin);
+            } catch (IOException e) {
+                // the process may exit without reading its input; its exit status tells
+            }
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("timed out: " + builder.command());
+            }
+            return new Result(process.exitValue(), out.join(), new String(err.join(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Starts the jar with its standard streams as pipes, for tests that talk to it while it runs. */
+    static Process start(Path folder, String... args) throws IOException {
+        return start(new ProcessBuilder(command(args)), folder);
+    }
+
+    private static Process start(ProcessBuilder builder, Path folder) throws IOException {
+        assertTrue(Files.isRegularFile(JAR), "run 'mvn verify' so the jar exists: " + JAR);
+        return builder.directory(folder.toFile()).start();
+    }
+
+    private static CompletableFuture<byte[]> readAll(InputStream stream) {
+        // Own threads: the common pool may have a single thread, and stdout and stderr must drain at once.
+        return CompletableFuture.supplyAsync(() -> {
+            try (stream) {
+                return stream.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, READERS);
+    }
+
+    /** The names in {@code folder}, sorted: what a command left behind. */
+    static List<String> filesIn(Path folder) throws IOException {
+        try (var files = Files.list(folder)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}

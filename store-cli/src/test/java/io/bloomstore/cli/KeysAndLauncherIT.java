@@ -1,0 +1,67 @@
+package io.bloomstore.cli;
+
+import static io.bloomstore.cli.JarProcess.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Keys typed on the command line are their exact bytes, whatever the locale; bin/bloomstore runs the jar. */
+class KeysAndLauncherIT {
+    private static final Path LAUNCHER = Path.of(System.getProperty("bloomstore.launcher", "../bin/bloomstore")).toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    private static String shellQuoted(List<String> words) {
+        return words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
+    }
+
+    @Test
+    void argumentsAreTheBytesTypedEvenUnderThePosixLocale() throws Exception {
+        byte[] invalidUtf8 = {'k', (byte) 0xff, (byte) 0xfe};
+        byte[] file = ("café\n" + "x").getBytes(StandardCharsets.UTF_8);
+        byte[] keys = new byte[file.length + 1 + invalidUtf8.length];
+        System.arraycopy(file, 0, keys, 0, file.length);
+        keys[file.length] = '\n';
+        System.arraycopy(invalidUtf8, 0, keys, file.length + 1, invalidUtf8.length);
+        Files.write(dir.resolve("keys.txt"), keys);
+        run(dir, "build", "k.bloom", "--from", "keys.txt", "--expected", "100", "--fpp", "1e-9").assertOk();
+
+        // bash passes $'\xff\xfe' as raw bytes, which no Java String can carry to a child process
+        String script = "exec " + shellQuoted(JarProcess.command("contains", "k.bloom", "café")) + " $'k\\xff\\xfe' x";
+        for (String locale : List.of("C", "C.UTF-8")) {
+            ProcessBuilder shell = new ProcessBuilder("bash", "-c", script);
+            shell.environment().put("LC_ALL", locale);
+            JarProcess.Result result = JarProcess.run(shell, dir, new byte[0]);
+            assertEquals(0, result.exit(), locale + ": " + result.stdout() + result.err());
+            assertEquals(3, result.stdout().split("\n").length, result.stdout());
+        }
+        assertEquals(1, run(dir, "contains", "-q", "k.bloom", "cafe").exit());
+    }
+
+    @Test
+    void theLauncherRunsTheJarWithItsArchive() throws Exception {
+        ProcessBuilder version = new ProcessBuilder(LAUNCHER.toString(), "--version");
+        version.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        JarProcess.Result result = JarProcess.run(version, dir, new byte[0]);
+        assertEquals(0, result.exit(), result.err());
+        assertTrue(result.stdout().startsWith("bloomstore "), result.stdout());
+        assertEquals("", result.err());
+
+        ProcessBuilder create = new ProcessBuilder(LAUNCHER.toString(), "create", "l.bloom", "--expected", "10", "--fpp", "0.1");
+        create.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        assertEquals(0, JarProcess.run(create, dir, new byte[0]).exit());
+        assertTrue(Files.isRegularFile(dir.resolve("l.bloom")));
+        try (var archives = Files.list(JarProcess.JAR.getParent())) {
+            assertTrue(archives.anyMatch(p -> p.getFileName().toString().equals(
+                    "bloomstore-" + System.getProperty("java.runtime.version") + ".jsa")), "a CDS archive for this JVM");
+        }
+    }
+}
