@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import net.openhft.posix.PosixAPI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -75,9 +74,7 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** Runs bloomstore with the process's streams and exits with its status. */
     public static void main(String[] args) throws IOException {
-        // Chronicle's first use loads its JNR posix binding eagerly (a few hundred ms of native binding
-        // and runtime code generation). Bloomstore needs none of it: it syncs with fsync (FileMapping).
-        PosixAPI.useNoOpPosixApi();
+        QuickStart.prepare();
         String training = System.getProperty(CdsTraining.PROPERTY);
         if (training != null) {
             CdsTraining.run(Path.of(training));
@@ -106,7 +103,8 @@ public final class BloomstoreCli implements Callable<Integer> {
             }
             streams.out().flush();
         } catch (IOException e) {
-            return cli.failure(e, commandLine, null);
+            // Output that failed during the command was reported then; report only a new failure.
+            return status == ExitCode.ERROR ? status : cli.failure(e, commandLine, null);
         }
         return status;
     }

@@ -56,6 +56,9 @@ final class ErrorMessages {
             FileSystemException fs = (FileSystemException) e;
             return fs.getFile() != null ? withReason(fs, "file system error") : String.valueOf(fs.getReason());
         }
+        if (e instanceof IOException && "Broken pipe".equals(e.getMessage())) {
+            return "the output was closed before it was complete (broken pipe)";
+        }
         if (e instanceof ClosedByInterruptException) {
             return "interrupted";
         }

@@ -1,0 +1,30 @@
+package io.bloomstore.cli;
+
+import net.openhft.posix.PosixAPI;
+import org.slf4j.nop.NOPServiceProvider;
+
+/**
+ * Settings made before Chronicle Bytes starts, which cut the CLI's start-up by several hundred
+ * milliseconds (measurements in docs/BENCHMARKS.md, "CLI start-up"). Safe only in a process that
+ * is the CLI: they change global state of libraries a host application might use otherwise.
+ */
+final class QuickStart {
+    private QuickStart() {
+    }
+
+    static void prepare() {
+        // Chronicle's first use loads its JNR posix binding eagerly: native binding and runtime code
+        // generation, most of a second here. Bloomstore needs none of it: FileMapping syncs with fsync.
+        PosixAPI.useNoOpPosixApi();
+        // SLF4J finds its binding by scanning the class path unless named; name it (slf4j-nop, on
+        // purpose: the CLI prints only what it means to print) and keep SLF4J's own notice about it quiet.
+        setIfAbsent("slf4j.provider", NOPServiceProvider.class.getName());
+        setIfAbsent("slf4j.internal.verbosity", "WARN");
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
+        }
+    }
+}
