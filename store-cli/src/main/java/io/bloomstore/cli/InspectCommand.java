@@ -56,7 +56,7 @@ final class InspectCommand extends CliCommand {
                         : Human.count(r.expectedKeys()) + " keys at " + Human.percent(r.targetFpp()) + " false positives")
                 .row("created", r.created())
                 .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum()
-                        : "no (opened for writing since it was built)")
+                        : "no (not sealed since it was last opened for writing)")
                 .row("open writers", Integer.toString(r.openWriters()))
                 .row("insertions", Human.count(r.approximateInsertions()) + " (adds that set a cell; approximate)")
                 .row("cells set", Human.count(r.setCells()) + " (" + Human.percent(r.fillRatio()) + ")")
