@@ -45,10 +45,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "Run 'bloomstore COMMAND --help' for the options of a command."
         })
 public final class BloomstoreCli implements Callable<Integer> {
-    /** The verbs, in the order --help lists them. */
     /** Wide enough for the examples in the help footers to stay on one line each. */
     private static final int HELP_WIDTH = 110;
 
+    /** The verbs, in the order --help lists them. */
     static final List<Class<? extends CliCommand>> VERBS = List.of(
             CreateCommand.class, BuildCommand.class, AddCommand.class, ContainsCommand.class,
             RemoveCommand.class, CountCommand.class, DedupCommand.class, MergeCommand.class,
@@ -169,15 +169,22 @@ public final class BloomstoreCli implements Callable<Integer> {
     private int usageError(ParameterException e, String[] args) {
         CommandLine where = e.getCommandLine();
         String message = ErrorMessages.oneLine(e.getMessage());
-        if (e instanceof UnmatchedArgumentException && where.getParent() == null) {
+        if (e instanceof UnmatchedArgumentException) {
             List<String> unmatched = ((UnmatchedArgumentException) e).getUnmatched();
-            if (!unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
-                message = "'" + unmatched.get(0) + "' is not a command; the commands are " + String.join(", ",
+            String first = unmatched.isEmpty() ? "" : unmatched.get(0);
+            if (where.getParent() == null && !first.startsWith("-")) {
+                message = "'" + first + "' is not a command; the commands are " + String.join(", ",
                         where.getSubcommands().keySet());
+            } else if (first.startsWith("-") && takesKeys(where)) {
+                message += "; a key that starts with '-' goes after '--'";
             }
         }
         streams.err().println("bloomstore: " + message + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.ERROR;
+    }
+
+    private static boolean takesKeys(CommandLine command) {
+        return command.getCommandSpec().positionalParameters().stream().anyMatch(p -> "KEY".equals(p.paramLabel()));
     }
 
     private int failure(Exception e, CommandLine commandLine, ParseResult parseResult) {
