@@ -95,7 +95,13 @@ public final class BloomstoreCli implements Callable<Integer> {
                 .setErr(new PrintWriter(streams.err(), true))
                 .setParameterExceptionHandler(cli::usageError)
                 .setExecutionExceptionHandler(cli::failure);
-        int status = commandLine.execute(args);
+        int status;
+        try {
+            status = commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler; this Error is the user's to fix, not a crash
+            status = cli.report(e);
+        }
         try {
             streams.text().flush();
             if (streams.text().checkError()) {
@@ -104,7 +110,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             streams.out().flush();
         } catch (IOException e) {
             // Output that failed during the command was reported then; report only a new failure.
-            return status == ExitCode.ERROR ? status : cli.failure(e, commandLine, null);
+            return status == ExitCode.ERROR ? status : cli.report(e);
         }
         return status;
     }
@@ -188,6 +194,11 @@ public final class BloomstoreCli implements Callable<Integer> {
     }
 
     private int failure(Exception e, CommandLine commandLine, ParseResult parseResult) {
+        return report(e);
+    }
+
+    /** Reports a failure as one line on stderr (and its stack trace if asked for). */
+    private int report(Throwable e) {
         streams.text().flush();
         streams.err().println("bloomstore: " + ErrorMessages.describe(e));
         if (stacktrace) {

@@ -63,7 +63,7 @@ final class ErrorMessages {
             return "interrupted";
         }
         if (e instanceof OutOfMemoryError) {
-            return "out of memory (" + e.getMessage() + "); raise -Xmx with JAVA_OPTS";
+            return "out of memory (" + e.getMessage() + "); give the JVM more heap, e.g. BLOOMSTORE_JAVA_OPTS=-Xmx4g";
         }
         if (isInternal(e)) {
             return "internal error: " + e + " (run again with --stacktrace and report it)";

@@ -107,7 +107,13 @@ final class KeyLineReader implements KeySource {
             if (buffer.length == MAX_BUFFER) {
                 throw new IOException("a line is longer than " + MAX_BUFFER + " bytes; keys are lines, is this a key file?");
             }
-            buffer = Arrays.copyOf(buffer, (int) Math.min(MAX_BUFFER, 2L * buffer.length));
+            int grown = (int) Math.min(MAX_BUFFER, 2L * buffer.length);
+            try {
+                buffer = Arrays.copyOf(buffer, grown);
+            } catch (OutOfMemoryError e) {
+                throw new IOException("a line longer than " + buffer.length + " bytes does not fit in the Java heap; "
+                        + "give the JVM more (e.g. BLOOMSTORE_JAVA_OPTS=-Xmx4g), or check that the input is a key file", e);
+            }
         }
         if (beforeRead != null) {
             beforeRead.flush();
