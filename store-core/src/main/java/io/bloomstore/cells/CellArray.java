@@ -115,6 +115,14 @@ public final class CellArray {
         }
     }
 
+    /**
+     * The word holding cell {@code i}, plain read: for touching a cache line ahead of use, so
+     * that the misses of many keys overlap (see BloomFilter's batch methods).
+     */
+    public long getWordOfCellPlain(long i) {
+        return MEMORY.readLong(wordAddress(i));
+    }
+
     /** Word {@code w}, volatile read. */
     public long getWordVolatile(long w) {
         return MEMORY.readVolatileLong(address + (w << 3));

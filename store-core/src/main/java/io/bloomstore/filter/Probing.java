@@ -24,6 +24,12 @@ abstract class Probing {
     abstract long index(long base, long step, int i);
 
     /**
+     * How many of a key's probes must be touched to bring all its cache lines in: k for the
+     * standard layout, 1 for the blocked one.
+     */
+    abstract int linesPerKey(int hashes);
+
+    /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004) over the whole array:
      * x_i = h1 + i h2 + (i^3 - i)/6, reduced with {@link ProbeMath#reduce}. Plain double hashing
      * (h1 + i h2) repeats a cell whenever h2 is a multiple of m/gcd; the cubic term removes those
@@ -51,6 +57,11 @@ abstract class Probing {
         long index(long base, long step, int i) {
             long x = base + i * step + ((long) i * i * i - i) / 6;
             return ProbeMath.reduce(x, cells);
+        }
+
+        @Override
+        int linesPerKey(int hashes) {
+            return hashes;
         }
     }
 
@@ -95,6 +106,11 @@ abstract class Probing {
         @Override
         long index(long base, long step, int i) {
             return base + ((step * GOLDEN_POWERS[i]) >>> inBlockShift);
+        }
+
+        @Override
+        int linesPerKey(int hashes) {
+            return 1;
         }
     }
 }
