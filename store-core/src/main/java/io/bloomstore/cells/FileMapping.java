@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
-import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.posix.MSyncFlag;
+import net.openhft.posix.PosixAPI;
 
 /**
  * One contiguous mapping of a whole file (also beyond 2 GiB), through Chronicle Bytes, exposed as a
@@ -70,10 +71,19 @@ public final class FileMapping implements AutoCloseable {
         return readOnly;
     }
 
-    /** Writes the mapping's dirty pages to the device and waits for it (msync MS_SYNC). */
-    public void sync() {
-        if (!readOnly) {
-            store.syncUpTo(length, SyncMode.SYNC);
+    /**
+     * Writes the mapping's dirty pages to the device and waits for it (msync MS_SYNC over the whole
+     * mapping). Called directly through Chronicle's posix binding: MappedBytesStore.syncUpTo only
+     * syncs past the highest position synced before, which suits appending, not cells updated
+     * anywhere.
+     */
+    public void sync() throws IOException {
+        if (readOnly) {
+            return;
+        }
+        PosixAPI posix = PosixAPI.posix();
+        if (posix.msync(address, length, MSyncFlag.MS_SYNC) != 0) {
+            throw new IOException(path + ": msync failed: " + posix.lastErrorStr());
         }
     }
 

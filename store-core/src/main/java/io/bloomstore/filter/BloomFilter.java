@@ -187,8 +187,13 @@ public final class BloomFilter implements AutoCloseable {
         mapping.close();
     }
 
-    /** Forces every change made so far, through any handle, to the storage device (msync). */
-    public void sync() {
+    /**
+     * Forces every change made so far, through any handle, to the storage device (msync); waits
+     * for the device. Costs about one write of the filter's dirty pages.
+     *
+     * @throws IOException if the device reports an error
+     */
+    public void sync() throws IOException {
         ensureOpen();
         if (writable) {
             publishInsertions();
@@ -461,7 +466,7 @@ public final class BloomFilter implements AutoCloseable {
      * can then detect any damage to them. Opening the file read-write again unseals it. Callers
      * must make sure no other handle is adding meanwhile, or the checksum is stale at once.
      */
-    public void seal() {
+    public void seal() throws IOException {
         ensureWritable();
         publishInsertions();
         state.sealOrdered(cellsChecksum());
