@@ -96,7 +96,7 @@ public final class BloomFilter implements AutoCloseable {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
         FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
         FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), FilterFiles.emptyFilter(header));
-        return open(path, AccessMode.READ_WRITE);
+        return open(path, OpenMode.READ_WRITE);
     }
 
     /**
@@ -107,9 +107,9 @@ public final class BloomFilter implements AutoCloseable {
      * @throws NoSuchFileException if there is no file
      * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
      */
-    public static BloomFilter open(Path path, AccessMode mode) throws IOException {
+    public static BloomFilter open(Path path, OpenMode mode) throws IOException {
         FilterHeader header = readHeader(path);
-        boolean readOnly = mode == AccessMode.READ_ONLY;
+        boolean readOnly = mode == OpenMode.READ_ONLY;
         if (!readOnly && !Files.isWritable(path)) {
             throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
         }
@@ -131,7 +131,7 @@ public final class BloomFilter implements AutoCloseable {
     public static BloomFilter openOrCreate(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         for (int attempt = 0; ; attempt++) {
             if (Files.exists(path)) {
-                BloomFilter existing = open(path, AccessMode.READ_WRITE);
+                BloomFilter existing = open(path, OpenMode.READ_WRITE);
                 var difference = existing.spec.differenceFrom(spec);
                 if (difference.isPresent()) {
                     existing.close();

@@ -29,7 +29,7 @@ class BloomFilterBasicsTest {
             }
         }
         assertTrue(newKeys > 19_500, "almost every distinct key is new: " + newKeys);
-        try (BloomFilter f = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter f = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEquals(spec, f.spec());
             for (long i = 0; i < 20_000; i++) {
                 assertTrue(f.mightContain(i), "key " + i);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.FilterStats;
 import io.bloomstore.ops.Merge;
@@ -66,7 +66,7 @@ class ApiTourTest {
             b.addAll(new long[] {4, 5, 6});
         }
         Merge.toNewFile(all, List.of(partA, partB), MergeOp.OR, false, null);
-        try (BloomFilter union = BloomFilter.open(all, AccessMode.READ_ONLY)) {
+        try (BloomFilter union = BloomFilter.open(all, OpenMode.READ_ONLY)) {
             assertTrue(union.mightContain(1L) && union.mightContain(6L));
             FilterStats stats = union.stats();
             assertEquals(6, stats.estimatedKeys(), 0.5);
