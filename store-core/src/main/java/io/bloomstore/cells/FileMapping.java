@@ -2,12 +2,13 @@ package io.bloomstore.cells;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
-import net.openhft.posix.MSyncFlag;
-import net.openhft.posix.PosixAPI;
+import net.openhft.chronicle.bytes.SyncMode;
 
 /**
  * One contiguous mapping of a whole file (also beyond 2 GiB), through Chronicle Bytes, exposed as a
@@ -51,6 +52,8 @@ public final class FileMapping implements AutoCloseable {
         }
         // The store is used from many threads through its address; Chronicle's per-thread check does not apply.
         bytes.singleThreadedCheckDisabled(true);
+        // No msync when the mapping is released: it would need the posix binding, and durability is sync()'s job.
+        ((MappedBytesStore) bytes.bytesStore()).syncMode(SyncMode.NONE);
         return new FileMapping(path, bytes, length, readOnly);
     }
 
@@ -72,18 +75,18 @@ public final class FileMapping implements AutoCloseable {
     }
 
     /**
-     * Writes the mapping's dirty pages to the device and waits for it (msync MS_SYNC over the whole
-     * mapping). Called directly through Chronicle's posix binding: MappedBytesStore.syncUpTo only
-     * syncs past the highest position synced before, which suits appending, not cells updated
-     * anywhere.
+     * Writes the file's dirty pages to the device and waits for it. This is fsync on the file: on
+     * Linux it writes back every page of the file dirtied through any shared mapping, as
+     * msync(MS_SYNC) would, without Chronicle's JNR-based posix binding (excluded, see the parent
+     * pom). Chronicle's own MappedBytesStore.syncUpTo would not do: it only syncs past the highest
+     * position synced before, which suits appending, not cells updated anywhere.
      */
     public void sync() throws IOException {
         if (readOnly) {
             return;
         }
-        PosixAPI posix = PosixAPI.posix();
-        if (posix.msync(address, length, MSyncFlag.MS_SYNC) != 0) {
-            throw new IOException(path + ": msync failed: " + posix.lastErrorStr());
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            channel.force(true);
         }
     }
 
