@@ -64,7 +64,7 @@ class DamagedFileTest {
         List<Damage> cases = new ArrayList<>();
         // Too short: empty, one byte, and cut at every field boundary of the header.
         IntStream.concat(IntStream.of(0, 1), headerFieldOffsets()).distinct().forEach(length -> cases.add(
-                new Damage("cut to " + length + " bytes", b -> Arrays.copyOf(b, length), Problem.TOO_SHORT, "too short")));
+                new Damage("cut to " + length + " bytes", b -> Arrays.copyOf(b, length), Problem.TOO_SHORT, "at least 8192")));
         // Long enough for a header, but not for the cells it describes; or longer.
         for (int length : new int[] {HEADER_LENGTH, STATE_OFFSET + STATE_LENGTH, CELLS_START, CELLS_START + 8}) {
             cases.add(new Damage("cut to " + length + " bytes", b -> Arrays.copyOf(b, length), Problem.LENGTH_MISMATCH, "truncated"));
@@ -76,7 +76,7 @@ class DamagedFileTest {
         cases.add(new Damage("wrong magic", b -> edit(b, h -> h.put(7, (byte) 'X')), Problem.BAD_MAGIC, "magic"));
         cases.add(new Damage("all zeros", b -> new byte[b.length], Problem.BAD_MAGIC, "magic"));
         cases.add(new Damage("random garbage", b -> garbage(b.length), Problem.BAD_MAGIC, "magic"));
-        cases.add(new Damage("short garbage", b -> garbage(100), Problem.TOO_SHORT, "too short"));
+        cases.add(new Damage("short garbage", b -> garbage(100), Problem.TOO_SHORT, "at least 8192"));
         cases.add(new Damage("a text file", b -> "key-1\nkey-2\n".repeat(1000).getBytes(StandardCharsets.UTF_8),
                 Problem.BAD_MAGIC, "magic"));
         cases.add(new Damage("a PNG", b -> Arrays.copyOf(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}, 8192),
