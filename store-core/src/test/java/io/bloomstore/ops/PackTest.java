@@ -136,6 +136,8 @@ class PackTest {
                 new Damage("end mark and checksum missing", p -> Arrays.copyOf(p, p.length - 8), Problem.BAD_PACK),
                 new Damage("a byte flipped in the middle", p -> flip(p, p.length / 2), Problem.BAD_PACK),
                 new Damage("a byte flipped in the content checksum", p -> flip(p, p.length - 2), Problem.BAD_PACK),
+                new Damage("garbage after the frame", p -> Arrays.copyOf(p, p.length + 10), Problem.BAD_PACK),
+                new Damage("a second pack after the first", p -> concat(p, p), Problem.BAD_PACK),
                 new Damage("not LZ4: random bytes", p -> random(p.length), Problem.BAD_PACK),
                 new Damage("not LZ4: text", p -> "hello\n".repeat(500).getBytes(StandardCharsets.UTF_8), Problem.BAD_PACK),
                 new Damage("not LZ4: a raw filter file", p -> Arrays.copyOfRange(unframed(p), 24, unframed(p).length),
@@ -218,6 +220,12 @@ class PackTest {
         byte[] bytes = new byte[length];
         new Random(length).nextBytes(bytes);
         return bytes;
+    }
+
+    private static byte[] concat(byte[] first, byte[] second) {
+        byte[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     private static byte[] unframed(byte[] pack) {
