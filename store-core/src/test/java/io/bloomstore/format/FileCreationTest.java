@@ -9,7 +9,6 @@ import io.bloomstore.filter.CreateOption;
 import io.bloomstore.filter.FilterFiles;
 import io.bloomstore.format.InvalidFilterFileException.Problem;
 import io.bloomstore.spec.BloomSpec;
-import io.bloomstore.spec.Layout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,11 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -127,18 +124,8 @@ class FileCreationTest {
         assertNoTemporaryFiles(dir);
     }
 
-    static Stream<Arguments> incompatibleShapes() {
-        BloomSpec base = BloomSpec.builder().cells(4096).hashes(5).build();
-        return Stream.of(
-                Arguments.of("cells", base, base.toBuilder().cells(8192).build()),
-                Arguments.of("hashes", base, base.toBuilder().hashes(6).build()),
-                Arguments.of("counter bits", base, base.toBuilder().counterBits(4).build()),
-                Arguments.of("layout", base, base.toBuilder().layout(Layout.BLOCKED).build()),
-                Arguments.of("seed", base, base.toBuilder().seed(7).build()));
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("incompatibleShapes")
+    @MethodSource("io.bloomstore.format.FilterFixtures#shapesDifferingInOneField")
     void openOrCreateRefusesAnotherShapeNamingTheField(String field, BloomSpec existing, BloomSpec wanted) throws Exception {
         Path file = dir.resolve("shaped.bloom");
         BloomFilter.create(file, existing).close();

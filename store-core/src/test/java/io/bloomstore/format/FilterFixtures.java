@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.CreateOption;
 import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.spec.Layout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -17,6 +18,7 @@ import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.params.provider.Arguments;
 
 /** Real filter files for tests, and the few byte-level manipulations the damage tests need. */
 public final class FilterFixtures {
@@ -51,6 +53,20 @@ public final class FilterFixtures {
         crc.update(copy, 0, FilterFileDescriptor.HEADER_CRC_OFFSET);
         header.putInt(FilterFileDescriptor.HEADER_CRC_OFFSET, (int) crc.getValue());
         return copy;
+    }
+
+    /**
+     * Pairs of shapes differing in exactly one of the fields that decide where keys land, with the
+     * word the field goes by in messages: (field, first, second).
+     */
+    public static Stream<Arguments> shapesDifferingInOneField() {
+        BloomSpec base = BloomSpec.builder().cells(8192).hashes(5).build();
+        return Stream.of(
+                Arguments.of("cells", base, base.toBuilder().cells(16384).build()),
+                Arguments.of("hashes", base, base.toBuilder().hashes(4).build()),
+                Arguments.of("counter bits", base, base.toBuilder().counterBits(2).build()),
+                Arguments.of("layout", base, base.toBuilder().layout(Layout.BLOCKED).build()),
+                Arguments.of("seed", base, base.toBuilder().seed(1).build()));
     }
 
     /** Files in {@code dir} that look like the temporary files of an atomic create. */

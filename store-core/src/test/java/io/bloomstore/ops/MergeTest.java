@@ -37,12 +37,17 @@ class MergeTest {
         return BloomSpec.builder().expectedKeys(3 * KEYS).fpp(0.001).counterBits(counterBits).layout(layout).build();
     }
 
-    private Path filterA(BloomSpec spec) throws IOException {
-        return filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, KEYS));
+    /** Filters A and B of one shape, overlapping in half their keys. */
+    private record Inputs(BloomSpec spec, Path a, Path b) {
+        List<Path> both() {
+            return List.of(a, b);
+        }
     }
 
-    private Path filterB(BloomSpec spec) throws IOException {
-        return filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(KEYS / 2, KEYS / 2 + KEYS));
+    private Inputs overlappingInputs(int counterBits, Layout layout) throws IOException {
+        BloomSpec spec = spec(counterBits, layout);
+        return new Inputs(spec, filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, KEYS)),
+                filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(KEYS / 2, KEYS / 2 + KEYS)));
     }
 
     static Stream<Arguments> shapes() {
@@ -61,17 +66,15 @@ class MergeTest {
     @ParameterizedTest(name = "{0} w={1} {2}")
     @MethodSource("shapes")
     void mergeIntoNewFile(MergeOp op, int w, Layout layout) throws Exception {
-        BloomSpec spec = spec(w, layout);
-        Path a = filterA(spec);
-        Path b = filterB(spec);
+        Inputs inputs = overlappingInputs(w, layout);
         Path out = dir.resolve("out.bloom");
         List<Long> progress = new ArrayList<>();
-        Merge.toNewFile(out, List.of(a, b), op, false, progress::add);
+        Merge.toNewFile(out, inputs.both(), op, false, progress::add);
         assertFalse(progress.isEmpty());
-        assertEquals(spec.cellBytes(), progress.get(progress.size() - 1), "progress ends at every cell byte");
+        assertEquals(inputs.spec().cellBytes(), progress.get(progress.size() - 1), "progress ends at every cell byte");
         try (BloomFilter merged = BloomFilter.open(out, AccessMode.READ_ONLY)) {
-            assertEquals(spec, merged.spec());
-            assertCellsAreTheOpOf(op, merged, a, b);
+            assertEquals(inputs.spec(), merged.spec());
+            assertCellsAreTheOpOf(op, merged, inputs.a(), inputs.b());
             assertHoldsTheRightKeys(op, merged);
         }
         assertNoTemporaryFiles(dir);
@@ -81,14 +84,12 @@ class MergeTest {
     @ParameterizedTest(name = "{0} w={1} {2}")
     @MethodSource("shapes")
     void mergeInPlace(MergeOp op, int w, Layout layout) throws Exception {
-        BloomSpec spec = spec(w, layout);
-        Path a = filterA(spec);
-        Path b = filterB(spec);
-        Path original = Files.copy(a, dir.resolve("a-before.bloom"));
-        try (BloomFilter target = BloomFilter.open(a, AccessMode.READ_WRITE);
-                BloomFilter source = BloomFilter.open(b, AccessMode.READ_ONLY)) {
+        Inputs inputs = overlappingInputs(w, layout);
+        Path original = Files.copy(inputs.a(), dir.resolve("a-before.bloom"));
+        try (BloomFilter target = BloomFilter.open(inputs.a(), AccessMode.READ_WRITE);
+                BloomFilter source = BloomFilter.open(inputs.b(), AccessMode.READ_ONLY)) {
             Merge.inPlace(target, source, op, null);
-            assertCellsAreTheOpOf(op, target, original, b);
+            assertCellsAreTheOpOf(op, target, original, inputs.b());
             assertHoldsTheRightKeys(op, target);
         }
     }
@@ -159,18 +160,8 @@ class MergeTest {
         }
     }
 
-    static Stream<Arguments> incompatibleInputs() {
-        BloomSpec base = BloomSpec.builder().cells(8192).hashes(5).build();
-        return Stream.of(
-                Arguments.of("cells", base, base.toBuilder().cells(16384).build()),
-                Arguments.of("hashes", base, base.toBuilder().hashes(4).build()),
-                Arguments.of("counter bits", base, base.toBuilder().counterBits(2).build()),
-                Arguments.of("layout", base, base.toBuilder().layout(Layout.BLOCKED).build()),
-                Arguments.of("seed", base, base.toBuilder().seed(1).build()));
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("incompatibleInputs")
+    @MethodSource("io.bloomstore.format.FilterFixtures#shapesDifferingInOneField")
     void incompatibleInputsAreRefusedNamingTheFieldAndNothingIsWritten(String field, BloomSpec first, BloomSpec second)
             throws Exception {
         Path a = filterWithKeys(dir.resolve("a.bloom"), first, LongStream.range(0, 10));
@@ -208,21 +199,18 @@ class MergeTest {
 
     @Test
     void existingOutputIsKeptUnlessReplacing() throws Exception {
-        BloomSpec spec = spec(1, Layout.STANDARD);
-        Path a = filterA(spec);
-        Path b = filterB(spec);
+        Inputs inputs = overlappingInputs(1, Layout.STANDARD);
         Path out = Files.write(dir.resolve("out.bloom"), new byte[] {1, 2, 3});
-        assertThrows(FileAlreadyExistsException.class, () -> Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null));
+        assertThrows(FileAlreadyExistsException.class, () -> Merge.toNewFile(out, inputs.both(), MergeOp.OR, false, null));
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(out));
-        Merge.toNewFile(out, List.of(a, b), MergeOp.OR, true, null);
-        assertEquals(spec, BloomFilter.readHeader(out).spec());
+        Merge.toNewFile(out, inputs.both(), MergeOp.OR, true, null);
+        assertEquals(inputs.spec(), BloomFilter.readHeader(out).spec());
         assertNoTemporaryFiles(dir);
     }
 
     @Test
     void fewerThanTwoInputsAndReadOnlyTargetsAreRefused() throws Exception {
-        BloomSpec spec = spec(1, Layout.STANDARD);
-        Path a = filterA(spec);
+        Path a = overlappingInputs(1, Layout.STANDARD).a();
         assertThrows(IllegalArgumentException.class,
                 () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(a), MergeOp.OR, false, null));
         try (BloomFilter target = BloomFilter.open(a, AccessMode.READ_ONLY);
