@@ -104,8 +104,8 @@ final class FormatDocument {
         String trimmed = line.trim();
         String inner = trimmed.substring(1, trimmed.endsWith("|") ? trimmed.length() - 1 : trimmed.length());
         List<String> cells = new ArrayList<>();
-        for (String cell : inner.split("\\|", -1)) {
-            cells.add(cell.trim());
+        for (String cell : inner.split("(?<!\\\\)\\|", -1)) { // GFM: an escaped pipe stays in its cell
+            cells.add(cell.replace("\\|", "|").trim());
         }
         return cells;
     }
