@@ -131,14 +131,13 @@ public final class BloomFilter implements AutoCloseable {
     public static BloomFilter openOrCreate(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         for (int attempt = 0; ; attempt++) {
             if (Files.exists(path)) {
-                BloomFilter existing = open(path, OpenMode.READ_WRITE);
-                var difference = existing.spec.differenceFrom(spec);
+                // Compare before opening for writing, which would unseal a file we then refuse.
+                var difference = readHeader(path).spec().differenceFrom(spec);
                 if (difference.isPresent()) {
-                    existing.close();
                     throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "exists with another shape ("
                             + difference.get() + "); open it with its own parameters or delete it");
                 }
-                return existing;
+                return open(path, OpenMode.READ_WRITE);
             }
             try {
                 return create(path, spec, options);
@@ -206,8 +205,13 @@ public final class BloomFilter implements AutoCloseable {
     /**
      * Adds a key.
      *
-     * @return true if the key was definitely absent before this call (some cell of it was zero);
-     *     false if it may have been present already
+     * <p>When several threads or processes add the same new key at the same instant, each sets
+     * some of its k cells, so more than one of them may be told "new" (at least one always is).
+     * A dedup consumer that must process a key exactly once across concurrent adders needs to
+     * route each key to one adder (e.g. by hash partition).
+     *
+     * @return true if the key was definitely absent before this call (this call changed one of
+     *     its cells from zero); false if it may have been present already
      */
     public boolean add(long key) {
         return addHash(hasher.hash(key));
@@ -457,8 +461,9 @@ public final class BloomFilter implements AutoCloseable {
         publishInsertions();
         long set = cells.countNonZero();
         long m = spec.cells();
-        return new FilterStats(m, set, (double) set / m, FalsePositiveMath.estimateKeys(m, hashes, set),
-                FalsePositiveMath.currentFpp(m, hashes, set), state.getApproximateInsertionsVolatile());
+        double keys = FalsePositiveMath.estimateKeys(spec, set);
+        return new FilterStats(m, set, (double) set / m, keys, FalsePositiveMath.currentFpp(spec, set, keys),
+                state.getApproximateInsertionsVolatile());
     }
 
     /**

@@ -59,7 +59,7 @@ public final class FalsePositiveMath {
     }
 
     /**
-     * Swamidass &amp; Baldi's estimate of how many distinct keys were added to a filter of
+     * Swamidass &amp; Baldi's estimate of how many distinct keys were added to a standard filter of
      * {@code cells} cells with {@code setCells} of them non-zero; infinite when every cell is set.
      */
     public static double estimateKeys(long cells, int hashes, long setCells) {
@@ -70,10 +70,43 @@ public final class FalsePositiveMath {
     }
 
     /**
-     * The false-positive rate a filter has now, from its fill ratio: a random absent key is
+     * The key count estimate for {@code spec}'s layout. For the blocked layout, a cell stays empty
+     * with probability E[(1 - 1/B)^(kJ)] over the Poisson(lambda) keys J of its block, which is
+     * exp(lambda ((1 - 1/B)^k - 1)); solving X/m = 1 - that for lambda gives
+     * n = (m/B) ln(1 - X/m) / ((1 - 1/B)^k - 1). The standard formula would be 4% low for 8-bit
+     * and 12% low for 32-bit blocked cells.
+     */
+    public static double estimateKeys(BloomSpec spec, long setCells) {
+        long m = spec.cells();
+        if (spec.layout() != Layout.BLOCKED) {
+            return estimateKeys(m, spec.hashes(), setCells);
+        }
+        if (setCells >= m) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int b = spec.cellsPerBlock();
+        double lambda = Math.log1p(-(double) setCells / m) / Math.expm1(spec.hashes() * Math.log1p(-1.0 / b));
+        return lambda * m / b;
+    }
+
+    /**
+     * The false-positive rate a standard filter has now, from its fill ratio: a random absent key is
      * reported present when all k of its cells are set, (X/m)^k.
      */
     public static double currentFpp(long cells, int hashes, long setCells) {
         return Math.pow((double) setCells / cells, hashes);
+    }
+
+    /**
+     * The false-positive rate {@code spec} has now. Standard layout: (X/m)^k from the fill. Blocked
+     * layout: the fill of the whole array says little about the crowded blocks that make most false
+     * positives (fill^k is 14% low for 1-bit cells and 35 times low for 32-bit ones), so the rate is
+     * the model's at the estimated key count.
+     */
+    public static double currentFpp(BloomSpec spec, long setCells, double estimatedKeys) {
+        if (spec.layout() != Layout.BLOCKED) {
+            return currentFpp(spec.cells(), spec.hashes(), setCells);
+        }
+        return Double.isInfinite(estimatedKeys) ? 1.0 : expectedFpp(spec, estimatedKeys);
     }
 }

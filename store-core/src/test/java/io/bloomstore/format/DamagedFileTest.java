@@ -4,7 +4,7 @@ import static io.bloomstore.format.FilterFileDescriptor.*;
 import static io.bloomstore.format.FilterFixtures.forgeHeader;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.format.InvalidFilterFileException.Problem;
 import io.bloomstore.spec.BloomSpec;
@@ -199,14 +199,14 @@ class DamagedFileTest {
         byte[] damaged = valid.clone();
         Arrays.fill(damaged, STATE_OFFSET + 16, CELLS_START, (byte) 0x5A);
         Path file = write(damaged);
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain(3L));
         }
     }
 
     @ParameterizedTest
-    @EnumSource(AccessMode.class)
-    void directoryIsNotAFilter(AccessMode mode) {
+    @EnumSource(OpenMode.class)
+    void directoryIsNotAFilter(OpenMode mode) {
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> BloomFilter.open(dir, mode));
         assertEquals(Problem.NOT_A_REGULAR_FILE, e.problem());
         assertTrue(e.getMessage().contains("directory"), e.getMessage());
@@ -215,7 +215,7 @@ class DamagedFileTest {
     @Test
     void missingFileIsNoSuchFile() {
         Path missing = dir.resolve("missing.bloom");
-        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> BloomFilter.open(missing, AccessMode.READ_ONLY));
+        NoSuchFileException e = assertThrows(NoSuchFileException.class, () -> BloomFilter.open(missing, OpenMode.READ_ONLY));
         assertTrue(e.getMessage().contains("missing.bloom"), e.getMessage());
     }
 
@@ -231,9 +231,9 @@ class DamagedFileTest {
         try {
             Assumptions.assumeTrue(readOnly.effective(), "cannot make a file read-only here (root without chattr)");
             AccessDeniedException e = assertThrows(AccessDeniedException.class,
-                    () -> BloomFilter.open(file, AccessMode.READ_WRITE));
+                    () -> BloomFilter.open(file, OpenMode.READ_WRITE));
             assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("read-only"), e.getMessage());
-            try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+            try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
                 assertTrue(filter.mightContain(3L));
             }
         } finally {
@@ -245,7 +245,7 @@ class DamagedFileTest {
     /** Opens the spoiled file both ways; both must refuse it the same way and leave it untouched. */
     private void assertRefused(byte[] content, Problem expected, String messageWord) throws IOException {
         Path file = write(content);
-        for (AccessMode mode : AccessMode.values()) {
+        for (OpenMode mode : OpenMode.values()) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                     () -> BloomFilter.open(file, mode).close(), mode.toString());
             assertEquals(expected, e.problem(), mode + ": " + e.getMessage());

@@ -3,7 +3,7 @@ package io.bloomstore.format;
 import static io.bloomstore.format.FilterFixtures.assertNoTemporaryFiles;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.CreateOption;
 import io.bloomstore.filter.FilterFiles;
@@ -84,7 +84,7 @@ class FileCreationTest {
             old.add("kept by the old handle");
             BloomFilter.create(file, FilterFixtures.SMALL, CreateOption.REPLACE_EXISTING).close();
             assertTrue(old.mightContain("kept by the old handle"));
-            try (BloomFilter fresh = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+            try (BloomFilter fresh = BloomFilter.open(file, OpenMode.READ_ONLY)) {
                 assertFalse(fresh.mightContain("kept by the old handle"));
             }
         }

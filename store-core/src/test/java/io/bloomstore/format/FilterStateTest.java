@@ -3,7 +3,7 @@ package io.bloomstore.format;
 import static io.bloomstore.format.FilterFileDescriptor.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.format.InvalidFilterFileException.Problem;
 import java.io.IOException;
@@ -38,10 +38,10 @@ class FilterStateTest {
     @Test
     void openWritersCountsReadWriteHandlesOnly() throws Exception {
         newFilter();
-        try (BloomFilter first = BloomFilter.open(file, AccessMode.READ_WRITE);
-                BloomFilter reader = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter first = BloomFilter.open(file, OpenMode.READ_WRITE);
+                BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEquals(1, fileBytes().getInt(OPEN_WRITERS_OFFSET));
-            try (BloomFilter second = BloomFilter.open(file, AccessMode.READ_WRITE)) {
+            try (BloomFilter second = BloomFilter.open(file, OpenMode.READ_WRITE)) {
                 assertEquals(2, fileBytes().getInt(OPEN_WRITERS_OFFSET));
                 assertEquals(2, reader.openWriters());
             }
@@ -54,7 +54,7 @@ class FilterStateTest {
     void approximateInsertionsArePublishedOnSyncAndClose() throws Exception {
         newFilter();
         int added = 0;
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             for (long key = 0; key < 50; key++) {
                 added += filter.add(key) ? 1 : 0;
             }
@@ -71,7 +71,7 @@ class FilterStateTest {
     @Test
     void sealRecordsTheChecksumOfTheCellBytesThenTheSealedState() throws Exception {
         newFilter();
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             filter.add("sealed in");
             filter.seal();
             assertTrue(filter.isSealed());
@@ -82,24 +82,24 @@ class FilterStateTest {
         long cellsChecksum = LongHashFunction.xx3(0).hashBytes(bytes.array(), CELLS_START, bytes.capacity() - CELLS_START);
         assertEquals(cellsChecksum, bytes.getLong(CELLS_CHECKSUM_OFFSET), "XXH3-64, seed 0, of every cell byte");
 
-        try (BloomFilter reader = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(reader.isSealed(), "reading does not unseal");
             reader.verifyCells();
         }
-        BloomFilter.open(file, AccessMode.READ_WRITE).close();
+        BloomFilter.open(file, OpenMode.READ_WRITE).close();
         assertEquals(UNSEALED, fileBytes().getInt(SEAL_STATE_OFFSET), "opening for writing unseals, even without a change");
     }
 
     @Test
     void damagedCellsOfASealedFilterFailVerification() throws Exception {
         newFilter();
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             filter.seal();
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             channel.write(ByteBuffer.wrap(new byte[] {1}), CELLS_START + 77); // a bit rot in the cells
         }
-        try (BloomFilter reader = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, reader::verifyCells);
             assertEquals(Problem.CELLS_CHECKSUM, e.problem());
             assertTrue(e.getMessage().contains("cells are damaged"), e.getMessage());
@@ -109,7 +109,7 @@ class FilterStateTest {
     @Test
     void unsealedFilterHasNothingToVerify() throws Exception {
         newFilter();
-        try (BloomFilter reader = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertFalse(reader.isSealed());
             assertThrows(IllegalStateException.class, reader::verifyCells);
         }

@@ -48,13 +48,17 @@ public final class FormatReference {
         return h | 1;
     }
 
-    /** Standard layout: x_i = h + i h2 + (i^3 - i) / 6 mod 2^64, index_i = fastrange(x_i, m). */
+    /**
+     * Standard layout: x_i = h + i h2 mod 2^64, index_i = (fastrange(x_i, m) + ((i^3 - i) / 6 mod m))
+     * mod m.
+     */
     public static long[] standardIndices(long hash, long cells, int hashes) {
         long h2 = secondHash(hash);
         long[] indices = new long[hashes];
         for (int i = 0; i < hashes; i++) {
-            long x = hash + i * h2 + ((long) i * i * i - i) / 6;
-            indices[i] = fastrange(x, cells);
+            long x = hash + i * h2;
+            BigInteger cubic = BigInteger.valueOf(((long) i * i * i - i) / 6);
+            indices[i] = BigInteger.valueOf(fastrange(x, cells)).add(cubic).mod(BigInteger.valueOf(cells)).longValueExact();
         }
         return indices;
     }

@@ -5,7 +5,7 @@ import static io.bloomstore.format.FilterFixtures.filterWithKeys;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.cells.CellArray;
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.format.InvalidFilterFileException;
 import io.bloomstore.format.InvalidFilterFileException.Problem;
@@ -72,7 +72,7 @@ class MergeTest {
         Merge.toNewFile(out, inputs.both(), op, false, progress::add);
         assertFalse(progress.isEmpty());
         assertEquals(inputs.spec().cellBytes(), progress.get(progress.size() - 1), "progress ends at every cell byte");
-        try (BloomFilter merged = BloomFilter.open(out, AccessMode.READ_ONLY)) {
+        try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_ONLY)) {
             assertEquals(inputs.spec(), merged.spec());
             assertCellsAreTheOpOf(op, merged, inputs.a(), inputs.b());
             assertHoldsTheRightKeys(op, merged);
@@ -86,8 +86,8 @@ class MergeTest {
     void mergeInPlace(MergeOp op, int w, Layout layout) throws Exception {
         Inputs inputs = overlappingInputs(w, layout);
         Path original = Files.copy(inputs.a(), dir.resolve("a-before.bloom"));
-        try (BloomFilter target = BloomFilter.open(inputs.a(), AccessMode.READ_WRITE);
-                BloomFilter source = BloomFilter.open(inputs.b(), AccessMode.READ_ONLY)) {
+        try (BloomFilter target = BloomFilter.open(inputs.a(), OpenMode.READ_WRITE);
+                BloomFilter source = BloomFilter.open(inputs.b(), OpenMode.READ_ONLY)) {
             Merge.inPlace(target, source, op, null);
             assertCellsAreTheOpOf(op, target, original, inputs.b());
             assertHoldsTheRightKeys(op, target);
@@ -96,8 +96,8 @@ class MergeTest {
 
     /** Every word of {@code merged} is {@code op} of the same word of the two input files. */
     private static void assertCellsAreTheOpOf(MergeOp op, BloomFilter merged, Path first, Path second) throws IOException {
-        try (BloomFilter x = BloomFilter.open(first, AccessMode.READ_ONLY);
-                BloomFilter y = BloomFilter.open(second, AccessMode.READ_ONLY)) {
+        try (BloomFilter x = BloomFilter.open(first, OpenMode.READ_ONLY);
+                BloomFilter y = BloomFilter.open(second, OpenMode.READ_ONLY)) {
             CellArray result = merged.cells();
             int w = merged.spec().counterBits();
             for (long word = 0; word < result.words(); word++) {
@@ -132,8 +132,8 @@ class MergeTest {
                 LongStream.generate(() -> 7L).limit(3), LongStream.generate(() -> 8L).limit(2)));
         Merge.toNewFile(dir.resolve("or.bloom"), List.of(a, b), MergeOp.OR, false, null);
         Merge.toNewFile(dir.resolve("and.bloom"), List.of(a, b), MergeOp.AND, false, null);
-        try (BloomFilter or = BloomFilter.open(dir.resolve("or.bloom"), AccessMode.READ_ONLY);
-                BloomFilter and = BloomFilter.open(dir.resolve("and.bloom"), AccessMode.READ_ONLY)) {
+        try (BloomFilter or = BloomFilter.open(dir.resolve("or.bloom"), OpenMode.READ_ONLY);
+                BloomFilter and = BloomFilter.open(dir.resolve("and.bloom"), OpenMode.READ_ONLY)) {
             assertEquals(13, or.count(7L));
             assertEquals(2, or.count(8L));
             assertEquals(3, and.count(7L));
@@ -141,7 +141,7 @@ class MergeTest {
         }
         // 13 + 13 = 26 does not fit 4 bits: it saturates at 15 instead of wrapping to 10.
         Merge.toNewFile(dir.resolve("or2.bloom"), List.of(dir.resolve("or.bloom"), dir.resolve("or.bloom")), MergeOp.OR, false, null);
-        try (BloomFilter doubled = BloomFilter.open(dir.resolve("or2.bloom"), AccessMode.READ_ONLY)) {
+        try (BloomFilter doubled = BloomFilter.open(dir.resolve("or2.bloom"), OpenMode.READ_ONLY)) {
             assertEquals(15, doubled.count(7L));
         }
     }
@@ -153,7 +153,7 @@ class MergeTest {
         Path b = filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(100, 200));
         Path c = filterWithKeys(dir.resolve("c.bloom"), spec, LongStream.range(200, 300));
         Merge.toNewFile(dir.resolve("all.bloom"), List.of(a, b, c), MergeOp.OR, false, null);
-        try (BloomFilter all = BloomFilter.open(dir.resolve("all.bloom"), AccessMode.READ_ONLY)) {
+        try (BloomFilter all = BloomFilter.open(dir.resolve("all.bloom"), OpenMode.READ_ONLY)) {
             for (long key = 0; key < 300; key++) {
                 assertTrue(all.mightContain(key), "key " + key);
             }
@@ -175,8 +175,8 @@ class MergeTest {
         assertNoTemporaryFiles(dir);
 
         byte[] before = Files.readAllBytes(a);
-        try (BloomFilter target = BloomFilter.open(a, AccessMode.READ_WRITE);
-                BloomFilter source = BloomFilter.open(b, AccessMode.READ_ONLY)) {
+        try (BloomFilter target = BloomFilter.open(a, OpenMode.READ_WRITE);
+                BloomFilter source = BloomFilter.open(b, OpenMode.READ_ONLY)) {
             InvalidFilterFileException inPlace = assertThrows(InvalidFilterFileException.class,
                     () -> Merge.inPlace(target, source, MergeOp.AND, null));
             assertTrue(inPlace.getMessage().contains(field), inPlace.getMessage());
@@ -191,7 +191,7 @@ class MergeTest {
         Path a = filterWithKeys(dir.resolve("a.bloom"), base.toBuilder().expectedKeys(10).fpp(0.1).build(), LongStream.of(1));
         Path b = filterWithKeys(dir.resolve("b.bloom"), base, LongStream.of(2));
         Merge.toNewFile(dir.resolve("out.bloom"), List.of(a, b), MergeOp.OR, false, null);
-        try (BloomFilter out = BloomFilter.open(dir.resolve("out.bloom"), AccessMode.READ_ONLY)) {
+        try (BloomFilter out = BloomFilter.open(dir.resolve("out.bloom"), OpenMode.READ_ONLY)) {
             assertTrue(out.mightContain(1L) && out.mightContain(2L));
             assertEquals(10, out.spec().expectedKeys(), "the first input's n and p");
         }
@@ -213,8 +213,8 @@ class MergeTest {
         Path a = overlappingInputs(1, Layout.STANDARD).a();
         assertThrows(IllegalArgumentException.class,
                 () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(a), MergeOp.OR, false, null));
-        try (BloomFilter target = BloomFilter.open(a, AccessMode.READ_ONLY);
-                BloomFilter source = BloomFilter.open(a, AccessMode.READ_ONLY)) {
+        try (BloomFilter target = BloomFilter.open(a, OpenMode.READ_ONLY);
+                BloomFilter source = BloomFilter.open(a, OpenMode.READ_ONLY)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> Merge.inPlace(target, source, MergeOp.OR, null));
             assertTrue(e.getMessage().contains("read-only"), e.getMessage());

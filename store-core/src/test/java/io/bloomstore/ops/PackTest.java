@@ -4,7 +4,7 @@ import static io.bloomstore.format.FilterFixtures.assertNoTemporaryFiles;
 import static io.bloomstore.format.FilterFixtures.filterWithKeys;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.format.FilterFileDescriptor;
 import io.bloomstore.format.FilterFixtures;
@@ -53,7 +53,7 @@ class PackTest {
     @BeforeEach
     void packAFilter() throws IOException {
         original = filterWithKeys(dir.resolve("original.bloom"), COUNTING, LongStream.range(0, 20_000));
-        try (BloomFilter filter = BloomFilter.open(original, AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(original, OpenMode.READ_WRITE)) {
             filter.seal(); // so the state area holds something to carry over
         }
         originalBytes = Files.readAllBytes(original);
@@ -75,7 +75,7 @@ class PackTest {
     void roundTripThroughStreamsRestoresTheFileBitForBit() throws Exception {
         Path restored = unpack(packed, dir.resolve("restored.bloom"), false);
         assertArrayEquals(originalBytes, Files.readAllBytes(restored));
-        try (BloomFilter filter = BloomFilter.open(restored, AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
             assertTrue(filter.isSealed(), "the state area travels too");
             filter.verifyCells();
             assertTrue(filter.count(3L) >= 1, "and the counters");

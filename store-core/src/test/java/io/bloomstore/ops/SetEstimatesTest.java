@@ -3,7 +3,7 @@ package io.bloomstore.ops;
 import static io.bloomstore.format.FilterFixtures.filterWithKeys;
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.format.InvalidFilterFileException;
 import io.bloomstore.format.InvalidFilterFileException.Problem;
@@ -41,8 +41,8 @@ class SetEstimatesTest {
     private SetEstimates estimate(BloomSpec specA, LongStream keysA, BloomSpec specB, LongStream keysB) throws IOException {
         Path a = filterWithKeys(dir.resolve("a.bloom"), specA, keysA);
         Path b = filterWithKeys(dir.resolve("b.bloom"), specB, keysB);
-        try (BloomFilter fa = BloomFilter.open(a, AccessMode.READ_ONLY);
-                BloomFilter fb = BloomFilter.open(b, AccessMode.READ_ONLY)) {
+        try (BloomFilter fa = BloomFilter.open(a, OpenMode.READ_ONLY);
+                BloomFilter fb = BloomFilter.open(b, OpenMode.READ_ONLY)) {
             return SetEstimates.of(fa, fb);
         }
     }
