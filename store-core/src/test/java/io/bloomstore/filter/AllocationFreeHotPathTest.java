@@ -1,0 +1,160 @@
+package io.bloomstore.filter;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.bloomstore.spec.BloomSpec;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * add and mightContain allocate nothing on the Java heap, for every key type the hot paths take:
+ * measured with the JVM's per-thread allocation counter around a million warm calls. (One thread:
+ * the LongAdder counting new keys may allocate its cells once under contention, by design.)
+ */
+class AllocationFreeHotPathTest {
+    private static final int CALLS = 1_000_000;
+    private static final int WARM_UP_ROUNDS = 3;
+    /**
+     * What a million calls may allocate in all: room for measurement noise (the counter itself,
+     * a stray safepoint), nowhere near the ~16 MB that even one small object per call would make.
+     */
+    private static final long ALLOWED_BYTES = 1024;
+    /** Keys are drawn from pools of this size (a power of two), built before measuring. */
+    private static final int POOL = 1024;
+
+    @TempDir
+    Path dir;
+
+    /** Ready-made keys of every type, so the measured loop only calls the filter. */
+    enum KeyType {
+        LONG {
+            @Override
+            boolean add(BloomFilter filter, int i) {
+                return filter.add((long) i);
+            }
+
+            @Override
+            boolean mightContain(BloomFilter filter, int i) {
+                return filter.mightContain((long) i);
+            }
+        },
+        BYTES {
+            @Override
+            boolean add(BloomFilter filter, int i) {
+                return filter.add(BYTE_KEYS[i & (POOL - 1)]);
+            }
+
+            @Override
+            boolean mightContain(BloomFilter filter, int i) {
+                return filter.mightContain(BYTE_KEYS[i & (POOL - 1)]);
+            }
+        },
+        ASCII_STRING {
+            @Override
+            boolean add(BloomFilter filter, int i) {
+                return filter.add(STRING_KEYS[i & (POOL - 1)]);
+            }
+
+            @Override
+            boolean mightContain(BloomFilter filter, int i) {
+                return filter.mightContain(STRING_KEYS[i & (POOL - 1)]);
+            }
+        },
+        HEAP_BUFFER {
+            @Override
+            boolean add(BloomFilter filter, int i) {
+                return filter.add(HEAP_BUFFER_KEYS[i & (POOL - 1)]);
+            }
+
+            @Override
+            boolean mightContain(BloomFilter filter, int i) {
+                return filter.mightContain(HEAP_BUFFER_KEYS[i & (POOL - 1)]);
+            }
+        },
+        DIRECT_BUFFER {
+            @Override
+            boolean add(BloomFilter filter, int i) {
+                return filter.add(DIRECT_BUFFER_KEYS[i & (POOL - 1)]);
+            }
+
+            @Override
+            boolean mightContain(BloomFilter filter, int i) {
+                return filter.mightContain(DIRECT_BUFFER_KEYS[i & (POOL - 1)]);
+            }
+        };
+
+        private static final String[] STRING_KEYS = new String[POOL];
+        private static final byte[][] BYTE_KEYS = new byte[POOL][];
+        private static final ByteBuffer[] HEAP_BUFFER_KEYS = new ByteBuffer[POOL];
+        private static final ByteBuffer[] DIRECT_BUFFER_KEYS = new ByteBuffer[POOL];
+
+        static {
+            for (int i = 0; i < POOL; i++) {
+                STRING_KEYS[i] = "user-" + i + "@example.org";
+                BYTE_KEYS[i] = STRING_KEYS[i].getBytes(StandardCharsets.UTF_8);
+                HEAP_BUFFER_KEYS[i] = ByteBuffer.wrap(BYTE_KEYS[i]);
+                DIRECT_BUFFER_KEYS[i] = ByteBuffer.allocateDirect(BYTE_KEYS[i].length).put(BYTE_KEYS[i]).flip();
+            }
+        }
+
+        abstract boolean add(BloomFilter filter, int i);
+
+        abstract boolean mightContain(BloomFilter filter, int i);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"add, LONG", "add, BYTES", "add, ASCII_STRING", "add, HEAP_BUFFER", "add, DIRECT_BUFFER",
+            "mightContain, LONG", "mightContain, BYTES", "mightContain, ASCII_STRING", "mightContain, HEAP_BUFFER",
+            "mightContain, DIRECT_BUFFER"})
+    void hotPathAllocatesNothing(String operation, KeyType keyType) throws Exception {
+        boolean adding = operation.equals("add");
+        try (BloomFilter filter = BloomFilter.create(dir.resolve("hot.bloom"), BloomSpec.forExpected(CALLS, 0.01))) {
+            for (int round = 0; round < WARM_UP_ROUNDS; round++) {
+                run(filter, keyType, adding);
+            }
+            long allocated = bytesAllocatedBy(() -> run(filter, keyType, adding));
+            assertTrue(allocated < ALLOWED_BYTES, String.format(
+                    "%s(%s) allocated %d bytes in %d warm calls (%.3f per call); the hot path must allocate nothing",
+                    operation, keyType, allocated, CALLS, (double) allocated / CALLS));
+        }
+    }
+
+    /** The measurement works: a loop that builds one small string per call is caught. */
+    @Test
+    void measurementSeesAnAllocatingLoop() throws Exception {
+        try (BloomFilter filter = BloomFilter.create(dir.resolve("hot.bloom"), BloomSpec.forExpected(CALLS, 0.01))) {
+            long allocated = bytesAllocatedBy(() -> {
+                for (int i = 0; i < CALLS; i++) {
+                    filter.add(Integer.toString(i));
+                }
+            });
+            assertTrue(allocated > CALLS * 16L, "a million fresh strings allocated only " + allocated + " bytes");
+        }
+    }
+
+    /** Heap bytes this thread allocated while {@code work} ran. */
+    private static long bytesAllocatedBy(Runnable work) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assertTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
+                "this JVM does not count allocated bytes per thread");
+        long counterCost = -(threads.getCurrentThreadAllocatedBytes() - threads.getCurrentThreadAllocatedBytes());
+        long before = threads.getCurrentThreadAllocatedBytes();
+        work.run();
+        return threads.getCurrentThreadAllocatedBytes() - before - counterCost;
+    }
+
+    /** The measured loop; returns how many calls answered true, so the JIT cannot drop the calls. */
+    private static int run(BloomFilter filter, KeyType keyType, boolean adding) {
+        int positives = 0;
+        for (int i = 0; i < CALLS; i++) {
+            positives += (adding ? keyType.add(filter, i) : keyType.mightContain(filter, i)) ? 1 : 0;
+        }
+        return positives;
+    }
+}
