@@ -2,11 +2,13 @@ package io.bloomstore.cells;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
-import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.posix.MSyncFlag;
+import net.openhft.posix.PosixAPI;
 
 /**
  * One contiguous mapping of a whole file (also beyond 2 GiB), through Chronicle Bytes, exposed as a
@@ -70,10 +72,21 @@ public final class FileMapping implements AutoCloseable {
         return readOnly;
     }
 
-    /** Writes the mapping's dirty pages to the device and waits for it (msync MS_SYNC). */
+    /**
+     * Writes the mapping's dirty pages to the device and waits for it (msync MS_SYNC).
+     *
+     * @throws UncheckedIOException if msync fails (e.g. an I/O error on the device)
+     */
     public void sync() {
         if (!readOnly) {
-            store.syncUpTo(length, SyncMode.SYNC);
+            // Not store.syncUpTo(length, SYNC): Chronicle remembers how far it has synced and skips
+            // everything below that mark, which suits an append-only queue but made every sync after
+            // the first a no-op here, where updates land anywhere in the file. It also only logs a
+            // failed msync; a caller of sync must learn that its data is not durable.
+            PosixAPI posix = PosixAPI.posix();
+            if (posix.msync(address, length, MSyncFlag.MS_SYNC) != 0) {
+                throw new UncheckedIOException(new IOException(path + ": msync failed: " + posix.lastErrorStr()));
+            }
         }
     }
 
