@@ -10,7 +10,6 @@ import io.bloomstore.spec.FalsePositiveMath;
 import io.bloomstore.spec.Layout;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,7 +83,7 @@ class FalsePositiveRateTest {
                         + " formula %.6f (measured/formula %.4f); independent probes %.6f (measured/that %.4f);"
                         + " measured/p %.4f",
                 layout, bits, n, p, spec.cells(), (double) spec.cells() * bits / n, spec.hashes(), measured, queries,
-                binomialSigma(formula, queries), formula, measured / formula, independentProbes,
+                RandomKeys.binomialSigma(formula, queries), formula, measured / formula, independentProbes,
                 measured / independentProbes, measured / p);
         System.out.println("FPR " + report);
         assertAll(report,
@@ -114,17 +113,8 @@ class FalsePositiveRateTest {
 
     private double measureRate(BloomSpec spec, int n, int queries) throws Exception {
         try (BloomFilter filter = BloomFilter.create(dir.resolve("fpr.bloom"), spec)) {
-            SplittableRandom members = new SplittableRandom(0x5EED_0001L + n);
-            for (int i = 0; i < n; i++) {
-                filter.add(members.nextLong());
-            }
-            // Another seed: the chance that one of these equals a member is n * queries / 2^64.
-            SplittableRandom strangers = new SplittableRandom(0x5EED_0002L + n);
-            long falsePositives = 0;
-            for (int i = 0; i < queries; i++) {
-                falsePositives += filter.mightContain(strangers.nextLong()) ? 1 : 0;
-            }
-            return (double) falsePositives / queries;
+            RandomKeys.addMembers(filter, 0x5EED_0001L + n, n);
+            return RandomKeys.falsePositiveRate(filter, 0x5EED_0002L + n, queries);
         }
     }
 
@@ -199,12 +189,7 @@ class FalsePositiveRateTest {
     }
 
     /** Sampling noise plus the model error allowed around an expected rate {@code q}. */
-    private static double tolerance(double q, int queries) {
-        return SIGMAS * binomialSigma(q, queries) + MODEL_ERROR * q;
-    }
-
-    /** The standard deviation of a rate measured from {@code trials} trials of probability {@code q}. */
-    private static double binomialSigma(double q, int trials) {
-        return Math.sqrt(q * (1 - q) / trials);
+    static double tolerance(double q, int queries) {
+        return SIGMAS * RandomKeys.binomialSigma(q, queries) + MODEL_ERROR * q;
     }
 }
