@@ -31,81 +31,47 @@ class AllocationFreeHotPathTest {
     @TempDir
     Path dir;
 
-    /** Ready-made keys of every type, so the measured loop only calls the filter. */
+    /** One call of the filter with the i-th key of a pool; an int argument, so nothing is boxed. */
+    @FunctionalInterface
+    interface KeyedCall {
+        boolean call(BloomFilter filter, int i);
+    }
+
+    /** Every key type of the hot paths, with ready-made keys so the measured loop only calls the filter. */
     enum KeyType {
-        LONG {
-            @Override
-            boolean add(BloomFilter filter, int i) {
-                return filter.add((long) i);
-            }
+        LONG((f, i) -> f.add((long) i), (f, i) -> f.mightContain((long) i)),
+        BYTES((f, i) -> f.add(Pools.BYTES[i & (POOL - 1)]), (f, i) -> f.mightContain(Pools.BYTES[i & (POOL - 1)])),
+        ASCII_STRING((f, i) -> f.add(Pools.STRINGS[i & (POOL - 1)]),
+                (f, i) -> f.mightContain(Pools.STRINGS[i & (POOL - 1)])),
+        HEAP_BUFFER((f, i) -> f.add(Pools.HEAP_BUFFERS[i & (POOL - 1)]),
+                (f, i) -> f.mightContain(Pools.HEAP_BUFFERS[i & (POOL - 1)])),
+        DIRECT_BUFFER((f, i) -> f.add(Pools.DIRECT_BUFFERS[i & (POOL - 1)]),
+                (f, i) -> f.mightContain(Pools.DIRECT_BUFFERS[i & (POOL - 1)]));
 
-            @Override
-            boolean mightContain(BloomFilter filter, int i) {
-                return filter.mightContain((long) i);
-            }
-        },
-        BYTES {
-            @Override
-            boolean add(BloomFilter filter, int i) {
-                return filter.add(BYTE_KEYS[i & (POOL - 1)]);
-            }
+        final KeyedCall add;
+        final KeyedCall mightContain;
 
-            @Override
-            boolean mightContain(BloomFilter filter, int i) {
-                return filter.mightContain(BYTE_KEYS[i & (POOL - 1)]);
-            }
-        },
-        ASCII_STRING {
-            @Override
-            boolean add(BloomFilter filter, int i) {
-                return filter.add(STRING_KEYS[i & (POOL - 1)]);
-            }
+        KeyType(KeyedCall add, KeyedCall mightContain) {
+            this.add = add;
+            this.mightContain = mightContain;
+        }
+    }
 
-            @Override
-            boolean mightContain(BloomFilter filter, int i) {
-                return filter.mightContain(STRING_KEYS[i & (POOL - 1)]);
-            }
-        },
-        HEAP_BUFFER {
-            @Override
-            boolean add(BloomFilter filter, int i) {
-                return filter.add(HEAP_BUFFER_KEYS[i & (POOL - 1)]);
-            }
-
-            @Override
-            boolean mightContain(BloomFilter filter, int i) {
-                return filter.mightContain(HEAP_BUFFER_KEYS[i & (POOL - 1)]);
-            }
-        },
-        DIRECT_BUFFER {
-            @Override
-            boolean add(BloomFilter filter, int i) {
-                return filter.add(DIRECT_BUFFER_KEYS[i & (POOL - 1)]);
-            }
-
-            @Override
-            boolean mightContain(BloomFilter filter, int i) {
-                return filter.mightContain(DIRECT_BUFFER_KEYS[i & (POOL - 1)]);
-            }
-        };
-
-        private static final String[] STRING_KEYS = new String[POOL];
-        private static final byte[][] BYTE_KEYS = new byte[POOL][];
-        private static final ByteBuffer[] HEAP_BUFFER_KEYS = new ByteBuffer[POOL];
-        private static final ByteBuffer[] DIRECT_BUFFER_KEYS = new ByteBuffer[POOL];
+    /** The same POOL keys as strings, their UTF-8 bytes, and heap and direct buffers of those. */
+    private static final class Pools {
+        static final String[] STRINGS = new String[POOL];
+        static final byte[][] BYTES = new byte[POOL][];
+        static final ByteBuffer[] HEAP_BUFFERS = new ByteBuffer[POOL];
+        static final ByteBuffer[] DIRECT_BUFFERS = new ByteBuffer[POOL];
 
         static {
             for (int i = 0; i < POOL; i++) {
-                STRING_KEYS[i] = "user-" + i + "@example.org";
-                BYTE_KEYS[i] = STRING_KEYS[i].getBytes(StandardCharsets.UTF_8);
-                HEAP_BUFFER_KEYS[i] = ByteBuffer.wrap(BYTE_KEYS[i]);
-                DIRECT_BUFFER_KEYS[i] = ByteBuffer.allocateDirect(BYTE_KEYS[i].length).put(BYTE_KEYS[i]).flip();
+                STRINGS[i] = "user-" + i + "@example.org";
+                BYTES[i] = STRINGS[i].getBytes(StandardCharsets.UTF_8);
+                HEAP_BUFFERS[i] = ByteBuffer.wrap(BYTES[i]);
+                DIRECT_BUFFERS[i] = ByteBuffer.allocateDirect(BYTES[i].length).put(BYTES[i]).flip();
             }
         }
-
-        abstract boolean add(BloomFilter filter, int i);
-
-        abstract boolean mightContain(BloomFilter filter, int i);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -153,7 +119,7 @@ class AllocationFreeHotPathTest {
     private static int run(BloomFilter filter, KeyType keyType, boolean adding) {
         int positives = 0;
         for (int i = 0; i < CALLS; i++) {
-            positives += (adding ? keyType.add(filter, i) : keyType.mightContain(filter, i)) ? 1 : 0;
+            positives += (adding ? keyType.add : keyType.mightContain).call(filter, i) ? 1 : 0;
         }
         return positives;
     }
