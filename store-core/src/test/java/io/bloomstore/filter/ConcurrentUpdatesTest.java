@@ -191,5 +191,9 @@ class ConcurrentUpdatesTest {
         long firstEnd = intervals.stream().mapToLong(RunInterval::end).min().orElseThrow();
         assertTrue(lastStart < firstEnd, "the workers did not overlap in time, so this run tested no concurrency: "
                 + intervals);
+        long firstStart = intervals.stream().mapToLong(RunInterval::start).min().orElseThrow();
+        long lastEnd = intervals.stream().mapToLong(RunInterval::end).max().orElseThrow();
+        System.out.printf("OVERLAP %d workers updated together for %.1f of %.1f ms%n", intervals.size(),
+                (firstEnd - lastStart) / 1e6, (lastEnd - firstStart) / 1e6);
     }
 }
