@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.posix.MSyncFlag;
 import net.openhft.posix.PosixAPI;
 
@@ -102,5 +103,9 @@ public final class FileMapping implements AutoCloseable {
         if (s.refCount() > 0) {
             s.releaseLast();
         }
+        // Chronicle hands the release of a mapped store to its background releaser thread, so the
+        // munmap would happen some time after close returned; do the pending releases here and wait
+        // for them, so that close really unmaps (checked against /proc/self/maps by the tests).
+        BackgroundResourceReleaser.releasePendingResources();
     }
 }
