@@ -3,12 +3,13 @@ package io.bloomstore.cells;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
 import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 
 /**
  * One contiguous mapping of a whole file (also beyond 2 GiB), through Chronicle Bytes, exposed as a
@@ -102,5 +103,9 @@ public final class FileMapping implements AutoCloseable {
         if (s.refCount() > 0) {
             s.releaseLast();
         }
+        // Chronicle hands the release of a mapped store to its background releaser thread, so the
+        // munmap would happen some time after close returned; do the pending releases here and wait
+        // for them, so that close really unmaps (checked against /proc/self/maps by the tests).
+        BackgroundResourceReleaser.releasePendingResources();
     }
 }
