@@ -17,6 +17,12 @@ import java.util.Arrays;
 final class BlockedFppModel {
     /** Beyond 20 B probes a block is full but for e^-20 of its cells: X no longer varies. */
     private static final int EXACT_PROBES_PER_CELL = 20;
+    /**
+     * Blocks larger than a cache line of 1-bit cells are not a layout of bloomstore's; past it X
+     * concentrates around its mean (the textbook form is off by under 0.2% at 512), and the
+     * recurrence's cost, which grows with B squared, buys nothing.
+     */
+    private static final int MAX_EXACT_CELLS = BloomSpec.BLOCK_BITS;
 
     private final int cellsPerBlock;
     private final int hashes;
@@ -28,8 +34,8 @@ final class BlockedFppModel {
     BlockedFppModel(int cellsPerBlock, int hashes) {
         this.cellsPerBlock = cellsPerBlock;
         this.hashes = hashes;
-        this.exactKeys = EXACT_PROBES_PER_CELL * cellsPerBlock / hashes;
-        this.occupancy = new double[cellsPerBlock + 1];
+        this.exactKeys = cellsPerBlock > MAX_EXACT_CELLS ? 0 : EXACT_PROBES_PER_CELL * cellsPerBlock / hashes;
+        this.occupancy = new double[Math.min(cellsPerBlock, MAX_EXACT_CELLS) + 1];
         this.occupancy[0] = 1;
     }
 
@@ -74,7 +80,8 @@ final class BlockedFppModel {
         double b = cellsPerBlock;
         for (int probe = 0; probe < hashes; probe++) {
             double[] next = new double[occupancy.length];
-            for (int x = 0; x <= cellsPerBlock; x++) {
+            int reachable = (int) Math.min(cellsPerBlock, (long) keysComputed * hashes + probe);
+            for (int x = 0; x <= reachable; x++) {
                 double p = occupancy[x];
                 if (p != 0) {
                     next[x] += p * (x / b);

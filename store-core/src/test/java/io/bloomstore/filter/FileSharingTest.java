@@ -34,8 +34,8 @@ class FileSharingTest {
      * thread would be seen at least once.
      */
     @ParameterizedTest
-    @EnumSource(AccessMode.class)
-    void closeUnmapsTheFileAtOnce(AccessMode mode) throws Exception {
+    @EnumSource(OpenMode.class)
+    void closeUnmapsTheFileAtOnce(OpenMode mode) throws Exception {
         Path file = dir.resolve("unmap.bloom");
         BloomFilter.create(file, SPEC).close();
         assertEquals(List.of(), ProcSelf.mappingsOf(file), "the handle create returned was closed");
@@ -54,8 +54,8 @@ class FileSharingTest {
     void handlesOfOneProcessSeeEachOthersAddsAtOnce() throws Exception {
         Path file = dir.resolve("handles.bloom");
         try (BloomFilter writer = BloomFilter.create(file, SPEC);
-                BloomFilter otherWriter = BloomFilter.open(file, AccessMode.READ_WRITE);
-                BloomFilter reader = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+                BloomFilter otherWriter = BloomFilter.open(file, OpenMode.READ_WRITE);
+                BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             for (long key = 0; key < 10_000; key++) {
                 BloomFilter adder = key % 2 == 0 ? writer : otherWriter;
                 BloomFilter other = key % 2 == 0 ? otherWriter : writer;
@@ -123,7 +123,7 @@ class FileSharingTest {
                 }
             }
         }
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEveryKeyPresent(filter, 0, 3L * keysPerRun);
             assertEquals(0, filter.openWriters(), "every writer closed");
         }
@@ -148,7 +148,7 @@ class FileSharingTest {
             child.killHard(CHILD_TIMEOUT);
             acknowledged = Long.parseLong(line.substring("acknowledged ".length()));
         }
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEveryKeyPresent(filter, 0, acknowledged);
         }
     }

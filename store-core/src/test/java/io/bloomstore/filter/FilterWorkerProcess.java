@@ -31,7 +31,7 @@ public final class FilterWorkerProcess {
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        try (BloomFilter filter = BloomFilter.open(Path.of(args[0]), AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(Path.of(args[0]), OpenMode.READ_WRITE)) {
             out.println("ready");
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] words = line.split(" ");

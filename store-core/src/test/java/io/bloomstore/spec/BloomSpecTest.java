@@ -60,11 +60,12 @@ class BloomSpecTest {
 
     @Test
     void blockedFppIsAboveStandardAtTheSameSize() {
-        // Crowded blocks dominate: at 10 bits per key and k = 6, about 0.95% against 0.84%.
+        // Crowded blocks dominate: at 10 bits per key and k = 6, 0.966% against 0.84% (4 x 10^7
+        // queries measured 0.9676% +- 0.0016%).
         double standard = FalsePositiveMath.standardFpp(10_000_000, 6, 1_000_000);
         double blocked = FalsePositiveMath.blockedFpp(10_000_000, 6, 1_000_000, 512);
         assertEquals(0.0084, standard, 0.0001);
-        assertEquals(0.0095, blocked, 0.0001);
+        assertEquals(0.00966, blocked, 0.00002);
     }
 
     // ------------------------------------------------------------------ sizing
