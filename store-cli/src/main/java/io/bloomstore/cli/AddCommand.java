@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,7 +31,7 @@ final class AddCommand extends CliCommand {
     public Integer call() throws Exception {
         Filters.Added added;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_WRITE);
+                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE);
                 Progress progress = progress("add", operands.size())) {
             added = Filters.addAll(filter, source, progress);
             if (sync) {

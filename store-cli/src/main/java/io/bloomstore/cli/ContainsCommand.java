@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +46,7 @@ final class ContainsCommand extends CliCommand {
         OutputStream out = streams().out();
         boolean allPresent = true;
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_ONLY);
+                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_ONLY);
                 Progress progress = progress("contains", operands.size())) {
             KeyBatch batch = new KeyBatch();
             while (source.nextBatch(batch)) {

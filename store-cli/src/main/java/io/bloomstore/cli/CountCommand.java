@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.Command;
@@ -28,7 +28,7 @@ final class CountCommand extends CliCommand {
     public Integer call() throws Exception {
         OutputStream out = streams().out();
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_ONLY)) {
+                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_ONLY)) {
             KeyBatch batch = new KeyBatch();
             while (source.nextBatch(batch)) {
                 batch.hashWith(filter.hasher());

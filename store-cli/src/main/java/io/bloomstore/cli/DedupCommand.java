@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.spec.BloomSpec;
 import java.io.Flushable;
 import java.io.OutputStream;
@@ -85,6 +85,6 @@ final class DedupCommand extends CliCommand {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
                     + "or give --expected N --fpp P to create it on the first run");
         }
-        return Filters.open(file, AccessMode.READ_WRITE);
+        return Filters.open(file, OpenMode.READ_WRITE);
     }
 }

@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.ops.SetEstimates;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -39,8 +39,8 @@ final class EstimateCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         SetEstimates estimates;
-        try (BloomFilter a = Filters.open(first, AccessMode.READ_ONLY);
-                BloomFilter b = Filters.open(second, AccessMode.READ_ONLY)) {
+        try (BloomFilter a = Filters.open(first, OpenMode.READ_ONLY);
+                BloomFilter b = Filters.open(second, OpenMode.READ_ONLY)) {
             estimates = SetEstimates.of(a, b);
         }
         if (json) {

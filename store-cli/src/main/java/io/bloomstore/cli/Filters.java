@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ final class Filters {
     }
 
     /** Opens {@code file}; a missing file gets a message saying how to make one. */
-    static BloomFilter open(Path file, AccessMode mode) throws IOException {
+    static BloomFilter open(Path file, OpenMode mode) throws IOException {
         try {
             return BloomFilter.open(file, mode);
         } catch (NoSuchFileException e) {

@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +30,7 @@ final class InspectCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         FilterReport report;
-        try (BloomFilter filter = Filters.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = Filters.open(file, OpenMode.READ_ONLY)) {
             report = FilterReport.of(file, filter);
         }
         if (json) {

@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.ops.Merge;
 import io.bloomstore.ops.MergeOp;
 import io.bloomstore.spec.BloomSpec;
@@ -48,7 +48,7 @@ final class MergeCommand extends CliCommand {
         try (Progress progress = progress("merge", spec.cellBytes())) {
             Merge.toNewFile(out, inputs, op, force, progress::update);
         }
-        try (BloomFilter merged = BloomFilter.open(out, AccessMode.READ_WRITE)) {
+        try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_WRITE)) {
             merged.seal();
         }
         streams().text().println("merged " + inputs.size() + " filters (" + op.cliName() + ") into " + out + ": "

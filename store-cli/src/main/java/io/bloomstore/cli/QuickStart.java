@@ -13,8 +13,9 @@ final class QuickStart {
     }
 
     static void prepare() {
-        // Chronicle's first use loads its JNR posix binding eagerly: native binding and runtime code
-        // generation, most of a second here. Bloomstore needs none of it: FileMapping syncs with fsync.
+        // Chronicle's first use loads its posix binding eagerly. The build leaves JNR out (parent pom),
+        // so that would fail over to the no-op binding anyway; choose it up front, so a JNR that comes
+        // back on the class path can never cost the CLI its most of a second again.
         PosixAPI.useNoOpPosixApi();
         // SLF4J finds its binding by scanning the class path unless named; name it (slf4j-nop, on
         // purpose: the CLI prints only what it means to print) and keep SLF4J's own notice about it quiet.

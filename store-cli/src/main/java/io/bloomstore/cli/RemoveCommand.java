@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -28,7 +28,7 @@ final class RemoveCommand extends CliCommand {
         long total = 0;
         long removed = 0;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                BloomFilter filter = Filters.open(operands.file, AccessMode.READ_WRITE);
+                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE);
                 Progress progress = progress("remove", operands.size())) {
             if (!filter.spec().isCounting()) {
                 throw new UnsupportedOperationException(operands.file + " is a plain filter (1-bit cells) and cannot remove keys; "

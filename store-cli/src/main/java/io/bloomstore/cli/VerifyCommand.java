@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.format.InvalidFilterFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
@@ -29,7 +29,7 @@ final class VerifyCommand extends CliCommand {
         String checked;
         try {
             BloomFilter.readHeader(file);
-            try (BloomFilter filter = Filters.open(file, AccessMode.READ_ONLY)) {
+            try (BloomFilter filter = Filters.open(file, OpenMode.READ_ONLY)) {
                 if (filter.isSealed()) {
                     filter.verifyCells();
                     checked = "header, length and cells checksum";

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bloomstore.filter.AccessMode;
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.spec.BloomSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -140,7 +140,7 @@ class CommandLineTest {
         assertEquals(0, InProcess.run("contains", "-q", file("api.bloom"), "--from", file("keys.txt")).exit());
         assertEquals(0, InProcess.run("create", file("cli.bloom"), "--expected", "1000", "--fpp", "1e-6").exit());
         assertEquals(0, InProcess.run("add", file("cli.bloom"), "--from", file("keys.txt")).exit());
-        try (BloomFilter filter = BloomFilter.open(dir.resolve("cli.bloom"), AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = BloomFilter.open(dir.resolve("cli.bloom"), OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain(key));
             assertTrue(filter.mightContain(new StringBuilder(key)));
             assertFalse(filter.mightContain(key + "\r"));

@@ -34,6 +34,10 @@ public final class CellArray {
      * @param lengthBytes bytes from {@code address} that belong to the array (a multiple of 8 holding m cells)
      */
     public CellArray(long address, long cells, int counterBits, long lengthBytes) {
+        if (java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
+            // Words are read in native order; the format is little-endian (docs/FORMAT.md).
+            throw new UnsupportedOperationException("bloomstore needs a little-endian CPU");
+        }
         if ((address & 7) != 0) {
             throw new IllegalArgumentException("cell words must be 8-byte aligned");
         }
@@ -113,6 +117,14 @@ public final class CellArray {
                 return value;
             }
         }
+    }
+
+    /**
+     * The word holding cell {@code i}, plain read: for touching a cache line ahead of use, so
+     * that the misses of many keys overlap (see BloomFilter's batch methods).
+     */
+    public long getWordOfCellPlain(long i) {
+        return MEMORY.readLong(wordAddress(i));
     }
 
     /** Word {@code w}, volatile read. */

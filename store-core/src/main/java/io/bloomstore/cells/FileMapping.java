@@ -2,11 +2,14 @@ package io.bloomstore.cells;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import net.openhft.chronicle.bytes.MappedBytesStore;
+import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 
 /**
  * One contiguous mapping of a whole file (also beyond 2 GiB), through Chronicle Bytes, exposed as a
@@ -50,6 +53,8 @@ public final class FileMapping implements AutoCloseable {
         }
         // The store is used from many threads through its address; Chronicle's per-thread check does not apply.
         bytes.singleThreadedCheckDisabled(true);
+        // No msync when the mapping is released: it would need the posix binding, and durability is sync()'s job.
+        ((MappedBytesStore) bytes.bytesStore()).syncMode(SyncMode.NONE);
         return new FileMapping(path, bytes, length, readOnly);
     }
 
@@ -71,22 +76,18 @@ public final class FileMapping implements AutoCloseable {
     }
 
     /**
-     * Writes the mapping's dirty pages to the device and waits for it.
-     *
-     * <p>By fsync of the file rather than Chronicle's {@code syncUpTo}: that one calls msync through
-     * Chronicle's JNR-based posix binding, which costs a few hundred milliseconds to load and which a
-     * short-lived process (the CLI) replaces with a no-op to start fast. fsync is no weaker: on Linux
-     * msync(MS_SYNC) is implemented as an fsync of the mapped file range, and pages dirtied through a
-     * shared mapping are the file's dirty pages, which fsync writes.
+     * Writes the file's dirty pages to the device and waits for it. This is fsync on the file: on
+     * Linux it writes back every page of the file dirtied through any shared mapping, as
+     * msync(MS_SYNC) would, without Chronicle's JNR-based posix binding (excluded, see the parent
+     * pom). Chronicle's own MappedBytesStore.syncUpTo would not do: it only syncs past the highest
+     * position synced before, which suits appending, not cells updated anywhere.
      */
-    public void sync() {
-        if (!readOnly) {
-            try {
-                // The descriptor the file was mapped through: still this file even if its path was renamed over.
-                bytes.mappedFile().raf().getChannel().force(true);
-            } catch (IOException e) {
-                throw new UncheckedIOException(path + ": cannot sync to disk: " + e.getMessage(), e);
-            }
+    public void sync() throws IOException {
+        if (readOnly) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            channel.force(true);
         }
     }
 
@@ -102,5 +103,9 @@ public final class FileMapping implements AutoCloseable {
         if (s.refCount() > 0) {
             s.releaseLast();
         }
+        // Chronicle hands the release of a mapped store to its background releaser thread, so the
+        // munmap would happen some time after close returned; do the pending releases here and wait
+        // for them, so that close really unmaps (checked against /proc/self/maps by the tests).
+        BackgroundResourceReleaser.releasePendingResources();
     }
 }

@@ -17,6 +17,9 @@ import java.util.zip.CRC32C;
  * offsets come from {@link FilterFileDescriptor}.
  */
 public final class FilterHeader {
+    /** The header page plus the one page of cells that even m = 1 takes. */
+    private static final long SMALLEST_FILE_LENGTH = CELLS_START + 4096;
+
     private final BloomSpec spec;
     private final long createdMillis;
     private final boolean sparse;
@@ -80,7 +83,7 @@ public final class FilterHeader {
     public static FilterHeader decode(Path path, byte[] bytes, long fileLength) throws InvalidFilterFileException {
         if (fileLength < HEADER_LENGTH || bytes.length < HEADER_LENGTH) {
             throw new InvalidFilterFileException(path, Problem.TOO_SHORT, "too short to be a bloomstore filter ("
-                    + fileLength + " bytes; a filter has at least " + (CELLS_START + 64) + ")");
+                    + fileLength + " bytes; a filter has at least " + SMALLEST_FILE_LENGTH + ")");
         }
         ByteBuffer b = ByteBuffer.wrap(bytes, 0, HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         if (b.getLong(MAGIC_OFFSET) != MAGIC) {

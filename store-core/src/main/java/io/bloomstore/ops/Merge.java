@@ -1,7 +1,7 @@
 package io.bloomstore.ops;
 
 import io.bloomstore.cells.CellArray;
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.FilterFiles;
 import io.bloomstore.format.FilterFileDescriptor;
@@ -49,7 +49,7 @@ public final class Merge {
         List<BloomFilter> sources = new ArrayList<>();
         try {
             for (Path input : inputs) {
-                sources.add(BloomFilter.open(input, AccessMode.READ_ONLY));
+                sources.add(BloomFilter.open(input, OpenMode.READ_ONLY));
             }
             BloomSpec spec = first.spec();
             FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), false);

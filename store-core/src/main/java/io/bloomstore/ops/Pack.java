@@ -129,6 +129,9 @@ public final class Pack {
                 if (data.read() != -1) { // also makes the frame check its end mark and content checksum
                     throw new IOException("has data after the " + length + " bytes it announced");
                 }
+                if (in.read() != -1) { // the frame reader stops at its end mark and would ignore the rest
+                    throw new IOException("has data after the end of the LZ4 frame");
+                }
             } catch (InvalidFilterFileException e) {
                 throw e;
             } catch (IOException e) {

@@ -7,6 +7,11 @@ import io.bloomstore.spec.Layout;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +34,7 @@ class BloomFilterBasicsTest {
             }
         }
         assertTrue(newKeys > 19_500, "almost every distinct key is new: " + newKeys);
-        try (BloomFilter f = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter f = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEquals(spec, f.spec());
             for (long i = 0; i < 20_000; i++) {
                 assertTrue(f.mightContain(i), "key " + i);
@@ -68,5 +73,98 @@ class BloomFilterBasicsTest {
             assertTrue(f.remove("a"));
             assertFalse(f.mightContain("a"));
         }
+    }
+
+    /**
+     * add says true exactly when the key was definitely absent (some cell zero): the same answer
+     * mightContain gave just before, false positives included, and a second add of a key is false.
+     * The filter is sized for a quarter of the keys, so false positives really happen.
+     */
+    @ParameterizedTest
+    @CsvSource({"1,STANDARD", "2,STANDARD", "4,STANDARD", "8,STANDARD", "16,STANDARD", "32,STANDARD",
+            "1,BLOCKED", "2,BLOCKED", "4,BLOCKED", "8,BLOCKED", "16,BLOCKED", "32,BLOCKED"})
+    void addReportsExactlyWhetherTheKeyWasDefinitelyAbsent(int bits, Layout layout) throws Exception {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(5_000).fpp(0.01).counterBits(bits).layout(layout).build();
+        int newKeysReportedOld = 0;
+        try (BloomFilter f = BloomFilter.create(dir.resolve("new.bloom"), spec)) {
+            for (long key = 0; key < 20_000; key++) {
+                boolean seemedPresent = f.mightContain(key);
+                assertEquals(!seemedPresent, f.add(key), "add(" + key + ") after mightContain said " + seemedPresent);
+                assertFalse(f.add(key), "a second add of " + key);
+                assertTrue(f.mightContain(key));
+                newKeysReportedOld += seemedPresent ? 1 : 0;
+            }
+        }
+        assertTrue(newKeysReportedOld > 100, "the filter got full enough to give false positives: "
+                + newKeysReportedOld);
+    }
+
+    /**
+     * Counters that saturate stay saturated: adding other keys past saturation and removing them
+     * again never takes a key that is still in the filter out. The filter is small, so keys share
+     * cells, and the heavy keys are added more times than a counter can count.
+     */
+    @ParameterizedTest
+    @CsvSource({"2,STANDARD", "4,STANDARD", "8,STANDARD", "2,BLOCKED", "4,BLOCKED", "8,BLOCKED"})
+    void saturatedCountersNeverLoseAKey(int bits, Layout layout) throws Exception {
+        BloomSpec spec = BloomSpec.builder().cells(8_192).hashes(4).counterBits(bits).layout(layout).build();
+        try (BloomFilter f = BloomFilter.create(dir.resolve("saturate.bloom"), spec)) {
+            long timesPastSaturation = f.cells().maxValue() + 3;
+            for (long key = 0; key < 500; key++) {
+                f.add(key);
+            }
+            for (long key = 1_000; key < 1_500; key++) {
+                for (int i = 0; i < timesPastSaturation; i++) {
+                    f.add(key);
+                }
+            }
+            assertTrue(FilterAssertions.largestCell(f) == f.cells().maxValue(), "some counters saturated");
+            for (long key = 1_000; key < 1_500; key++) {
+                for (int i = 0; i < timesPastSaturation; i++) {
+                    f.remove(key);
+                }
+            }
+            FilterAssertions.assertEveryKeyPresent(f, 0, 500);
+        }
+    }
+
+    /**
+     * Two threads adding the same new key at the same time: at least one of them is told it is new
+     * (never both "seen before", which would make a dedup service drop the key). Both may be told
+     * "new": each can be the one that sets a different zero cell, so add's answer is not a lock.
+     */
+    @Test
+    void concurrentAddsOfANewKeyReportItNewAtLeastOnce() throws Exception {
+        int keys = 200_000;
+        // Sized so that false positives (both told "seen before", rightly) are below one in the run.
+        BloomSpec spec = BloomSpec.forExpected(keys, 1e-9);
+        boolean[][] reportedNew = new boolean[2][keys];
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (BloomFilter f = BloomFilter.create(dir.resolve("race.bloom"), spec)) {
+            CyclicBarrier start = new CyclicBarrier(2);
+            Future<?>[] adders = new Future<?>[2];
+            for (int t = 0; t < 2; t++) {
+                boolean[] mine = reportedNew[t];
+                adders[t] = pool.submit(() -> {
+                    start.await();
+                    for (int key = 0; key < keys; key++) {
+                        mine[key] = f.add(key);
+                    }
+                    return null;
+                });
+            }
+            for (Future<?> adder : adders) {
+                adder.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        int bothNew = 0;
+        for (int key = 0; key < keys; key++) {
+            assertTrue(reportedNew[0][key] || reportedNew[1][key], "key " + key + " was new but neither add said so");
+            bothNew += reportedNew[0][key] && reportedNew[1][key] ? 1 : 0;
+        }
+        System.out.println("RACE keys added by two threads at once that both were told are new: " + bothNew + " of "
+                + keys);
     }
 }

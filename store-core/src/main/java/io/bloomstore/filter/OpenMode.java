@@ -1,7 +1,7 @@
 package io.bloomstore.filter;
 
 /** How a filter file is opened. */
-public enum AccessMode {
+public enum OpenMode {
     /** Queries only; the file is mapped read-only and may be read-only on disk. */
     READ_ONLY,
     /** Queries and updates, shared live with every other handle on the same file. */
