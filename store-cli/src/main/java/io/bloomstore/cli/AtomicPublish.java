@@ -5,6 +5,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Makes a finished temporary file appear at its final path in one step, so no process sees a
@@ -12,13 +14,37 @@ import java.nio.file.StandardCopyOption;
  * the target's directory (a rename does not cross file systems).
  */
 final class AtomicPublish {
+    /** Temporaries not yet published or discarded: deleted if the JVM is stopped (Ctrl-C) meanwhile. */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> PENDING.forEach(AtomicPublish::discard),
+                "bloomstore-temporary-cleaner"));
+    }
+
     private AtomicPublish() {
     }
 
-    /** A new temporary file beside {@code target}, hidden: {@code .NAME.RANDOM.tmp}. */
+    /**
+     * A new temporary file beside {@code target}, hidden: {@code .NAME.RANDOM.PURPOSE.tmp}. It is
+     * deleted if the process is stopped before it is published or discarded.
+     */
     static Path temporaryBeside(Path target, String purpose) throws IOException {
         Path absolute = target.toAbsolutePath();
-        return Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", "." + purpose + ".tmp");
+        Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".",
+                "." + purpose + ".tmp");
+        PENDING.add(temporary);
+        return temporary;
+    }
+
+    /** Deletes a temporary that will not be published; quietly, since a failure is already being reported. */
+    static void discard(Path temporary) {
+        PENDING.remove(temporary);
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException ignored) {
+            // best effort: the command's own error, if any, is the one to report
+        }
     }
 
     /**
@@ -31,8 +57,13 @@ final class AtomicPublish {
     static void publish(Path temporary, Path target, boolean replace) throws IOException {
         if (replace) {
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return;
+        } else {
+            linkWithoutReplacing(temporary, target);
         }
+        PENDING.remove(temporary);
+    }
+
+    private static void linkWithoutReplacing(Path temporary, Path target) throws IOException {
         try {
             Files.createLink(target, temporary);
         } catch (FileAlreadyExistsException e) {

@@ -74,8 +74,12 @@ final class BuildCommand extends CliCommand {
             streams().text().println("built " + file + " from " + Filters.keys(added.keys()) + " ("
                     + Human.count(added.newKeys()) + " new): " + Human.shape(spec, Files.size(file)) + "; sealed");
         } finally {
-            deleteQuietly(building);
-            deleteQuietly(spool);
+            if (building != null) {
+                AtomicPublish.discard(building);
+            }
+            if (spool != null) {
+                AtomicPublish.discard(spool);
+            }
         }
         return ExitCode.OK;
     }
@@ -103,16 +107,6 @@ final class BuildCommand extends CliCommand {
                 out.write(buffer, 0, n);
                 copied += n;
                 progress.update(copied);
-            }
-        }
-    }
-
-    private static void deleteQuietly(Path path) {
-        if (path != null) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException ignored) {
-                // best effort: the command's own error, if any, is the one to report
             }
         }
     }
