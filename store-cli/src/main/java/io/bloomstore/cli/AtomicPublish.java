@@ -1,10 +1,12 @@
 package io.bloomstore.cli;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -61,6 +63,16 @@ final class AtomicPublish {
             linkWithoutReplacing(temporary, target);
         }
         PENDING.remove(temporary);
+        forceDirectory(target.toAbsolutePath().getParent());
+    }
+
+    /** Makes the new name durable: the rename is in the directory, which fsync of the file does not cover. */
+    private static void forceDirectory(Path folder) {
+        try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException ignored) {
+            // Not every file system lets a directory be opened for force; the rename stands regardless.
+        }
     }
 
     private static void linkWithoutReplacing(Path temporary, Path target) throws IOException {
