@@ -85,9 +85,17 @@ public final class MappedRegion {
 
     /** Copies this whole region onto {@code target}, which must be as large: one bulk memory copy. */
     public void copyTo(MappedRegion target) {
-        if (target.bytes < bytes) {
-            throw new IllegalArgumentException("target holds " + target.bytes + " bytes, need " + bytes);
+        copyTo(target.buffer);
+    }
+
+    /**
+     * Copies this whole region into {@code target} from its index 0, e.g. a direct buffer: anonymous
+     * memory, which has no dirty-page tracking or writeback, unlike a file mapping.
+     */
+    public void copyTo(ByteBuffer target) {
+        if (target.capacity() < bytes) {
+            throw new IllegalArgumentException("target holds " + target.capacity() + " bytes, need " + bytes);
         }
-        target.buffer.put(0, buffer, 0, (int) bytes);
+        target.put(0, buffer, 0, (int) bytes);
     }
 }

@@ -158,12 +158,14 @@ public final class MacroBench {
         }
         Path scratch = BenchDirs.scratch("merge-");
         try {
-            Map<String, String> run = child(SMALL_HEAP, "merge", a, b, scratch);
+            // -Xmx64m for the filters; the anonymous copy probe needs 1 GiB of direct memory besides.
+            Map<String, String> run = child(SMALL_HEAP + " -XX:MaxDirectMemorySize=1200m", "merge", a, b, scratch);
             double copy = Double.parseDouble(run.get("copyGiBps"));
             section("OR-merge of two 1 GiB filters (random cells, half set) against the copy bandwidth, one JVM (-Xmx64m)");
             table("operation", "GiB of filter / s", "fraction of copy bandwidth");
             for (String[] line : List.of(
                     new String[] {"copy probe: 1 GiB mapped onto mapped (limit)", "copyGiBps"},
+                    new String[] {"copy probe: 1 GiB mapped into anonymous memory", "copyAnonymousGiBps"},
                     new String[] {"write + fsync of 1 GiB (the disk's limit for a durable new file)", "writeForceGiBps"},
                     new String[] {"Merge.toNewFile OR (writes, then fsyncs), run 1", "toNewFileGiBps1"},
                     new String[] {"Merge.toNewFile OR, run 2", "toNewFileGiBps2"},
@@ -201,13 +203,16 @@ public final class MacroBench {
 
     // ------------------------------------------------------------ child JVMs
 
-    /** Runs {@code MacroTask task args} in a new JVM with the bench flags and {@code heap} (null: default). */
-    private Map<String, String> child(String heap, String task, Object... args) throws IOException, InterruptedException {
+    /**
+     * Runs {@code MacroTask task args} in a new JVM with the bench flags and {@code jvmOptions}
+     * (space-separated, e.g. the heap size; null for the JVM's defaults).
+     */
+    private Map<String, String> child(String jvmOptions, String task, Object... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(BenchJvm.javaExecutable().toString());
         command.addAll(BenchJvm.flags());
-        if (heap != null) {
-            command.add(heap);
+        if (jvmOptions != null) {
+            command.addAll(Arrays.asList(jvmOptions.split(" ")));
         }
         command.add("-Dbloomstore.bench.dir=" + root);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MacroTask.class.getName(), task));

@@ -259,6 +259,11 @@ public final class MacroTask {
         }
         Arrays.sort(copies);
         result.put("copyGiBps", rate(copies[1]));
+        ByteBuffer anonymous = ByteBuffer.allocateDirect((int) GIB);
+        source.copyTo(anonymous);
+        long anonymousStart = System.nanoTime();
+        source.copyTo(anonymous);
+        result.put("copyAnonymousGiBps", rate(gibPerSecond(GIB, System.nanoTime() - anonymousStart)));
 
         Path written = scratch.resolve("write-probe.bin");
         result.put("writeForceGiBps", rate(gibPerSecond(GIB, writeAndForce(written, GIB))));

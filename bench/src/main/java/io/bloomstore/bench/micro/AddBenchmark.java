@@ -2,27 +2,17 @@ package io.bloomstore.bench.micro;
 
 import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.bench.BenchFilter;
-import io.bloomstore.bench.FilterKind;
 import io.bloomstore.bench.KeyChunk;
-import io.bloomstore.bench.KeyType;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Adding new keys to a filter sized for n, bloomstore against Guava: single {@code add} calls and
@@ -37,23 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * report adds to saturated filters. Run with {@code -t 2} for two threads adding to the same filters.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 500, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 8, time = 500, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
-public class AddBenchmark {
+public class AddBenchmark extends FilterBenchmark {
     /** The most keys one iteration may add before it runs out of empty filters (128 M adds/s at 500 ms). */
     static final long KEYS_PER_ITERATION_LIMIT = 64_000_000;
-
-    @Param({"GUAVA", "STANDARD", "BLOCKED"})
-    public FilterKind impl;
-
-    @Param({"1000000", "200000000"})
-    public long n;
-
-    @Param({"LONG", "BYTES16"})
-    public KeyType keyType;
 
     private BenchFilter[] filters;
     /** Keys all the filters hold together: filters.length * n. */
@@ -69,9 +45,7 @@ public class AddBenchmark {
 
     @Setup(Level.Trial)
     public void createFilters() throws IOException {
-        if (n % KeyChunk.SIZE != 0) {
-            throw new IllegalArgumentException("n must be a multiple of " + KeyChunk.SIZE);
-        }
+        requireWholeChunks();
         dir = BenchDirs.scratch("add-");
         filters = new BenchFilter[filtersFor(n)];
         for (int i = 0; i < filters.length; i++) {

@@ -4,6 +4,7 @@ import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.bench.Keys;
 import io.bloomstore.bench.MappedRegion;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the machine allows, so each filter result can be read as a fraction of it: random 8-byte
  * loads over a mapped region (dependent: the latency of one miss; eight independent: how many
- * misses the core overlaps) and a sequential copy of the whole region (memory bandwidth).
+ * misses the core overlaps) and a sequential copy of the whole region, onto another mapped file
+ * (the limit for merges, which write file pages) and into anonymous memory (memory bandwidth).
  *
  * <p>The region is a mapped file of random words (1 GiB by default, far beyond the caches),
  * reached through 4 KiB page-cache pages as a filter's cells are, so TLB misses are part of the
@@ -31,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgs = {"-Xms256m", "-Xmx256m"})
+@Fork(value = 1, jvmArgs = {"-Xms256m", "-Xmx256m", "-XX:MaxDirectMemorySize=1200m"})
 public class MemoryLimitsBenchmark {
     @Param({"1073741824"})
     public long regionBytes;
@@ -59,6 +61,17 @@ public class MemoryLimitsBenchmark {
         public void mapTarget(MemoryLimitsBenchmark bench) throws IOException {
             region = MappedRegion.ofRandomFile(
                     BenchDirs.fixtures().resolve("copy-target-" + bench.regionBytes + ".bin"), bench.regionBytes);
+        }
+    }
+
+    /** A direct buffer as large as the region: anonymous memory, for the copy without file-backed pages. */
+    @State(Scope.Benchmark)
+    public static class AnonymousTarget {
+        ByteBuffer buffer;
+
+        @Setup(Level.Trial)
+        public void allocate(MemoryLimitsBenchmark bench) {
+            buffer = ByteBuffer.allocateDirect((int) bench.regionBytes);
         }
     }
 
@@ -90,5 +103,16 @@ public class MemoryLimitsBenchmark {
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public void sequentialCopy(CopyTarget target) {
         region.copyTo(target.region);
+    }
+
+    /**
+     * The same copy into anonymous memory: the memory bandwidth proper. The gap to
+     * {@link #sequentialCopy} is what writing through a shared file mapping costs (dirty-page
+     * tracking, write-protect faults after writeback).
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public void sequentialCopyToAnonymous(AnonymousTarget target) {
+        region.copyTo(target.buffer);
     }
 }

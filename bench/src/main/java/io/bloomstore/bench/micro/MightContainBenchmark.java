@@ -1,27 +1,17 @@
 package io.bloomstore.bench.micro;
 
 import io.bloomstore.bench.BenchFilter;
-import io.bloomstore.bench.FilterKind;
 import io.bloomstore.bench.Fixtures;
 import io.bloomstore.bench.KeyChunk;
-import io.bloomstore.bench.KeyType;
 import io.bloomstore.bench.Keys;
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
@@ -34,28 +24,12 @@ import org.openjdk.jmh.infra.ThreadParams;
  * {@code -t 2} for two threads querying the same filter.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 500, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 8, time = 500, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
-public class MightContainBenchmark {
-    @Param({"GUAVA", "STANDARD", "BLOCKED"})
-    public FilterKind impl;
-
-    @Param({"1000000", "200000000"})
-    public long n;
-
-    @Param({"LONG", "BYTES16"})
-    public KeyType keyType;
-
+public class MightContainBenchmark extends FilterBenchmark {
     private BenchFilter filter;
 
     @Setup(Level.Trial)
     public void loadFilledFilter() throws IOException {
-        if (n % KeyChunk.SIZE != 0) {
-            throw new IllegalArgumentException("n must be a multiple of " + KeyChunk.SIZE);
-        }
+        requireWholeChunks();
         filter = Fixtures.filled(impl, keyType, n);
     }
 

@@ -18,9 +18,12 @@ record JmhResult(String method, int threads, double score, double error, String 
         return params.getOrDefault(name, "");
     }
 
-    /** Reads every row of a JMH CSV file. */
+    /** Reads every row of a JMH CSV file (none from an empty file: a run still going or failed). */
     static List<JmhResult> read(Path csv) throws IOException {
         List<String> lines = Files.readAllLines(csv);
+        if (lines.isEmpty()) {
+            return List.of();
+        }
         List<String> header = fields(lines.get(0));
         List<JmhResult> results = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
