@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite of docs/BENCHMARKS.md and prints its tables.
 #
-#   bench/run-benchmarks.sh [micro|macro|all] [results-dir]
+#   bench/run-benchmarks.sh [micro|macro|all|rerun] [results-dir]
 #
 # Build first: mvn -B -pl bench -am package -DskipTests
-# About 15 min (micro) + 12 min (macro) on 2 cores. Files go to $BLOOMSTORE_BENCH_DIR
-# (default /tmp/bloomstore-bench): ~7 GB at most; filled 200 M filters are kept there between runs.
+# About 15 min (micro) + 15 min (macro) on 2 cores, plus the billion-key build (BILLION=n to size
+# it down). Files go to $BLOOMSTORE_BENCH_DIR (default /tmp/bloomstore-bench): ~10 GB at most;
+# filled 200 M filters and the macro inputs are kept there between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,9 +16,10 @@ java=${JAVA:-java}
 jar=bench/target/benchmarks.jar
 mkdir -p "$out"
 
-jmh() { # name, then JMH arguments
+jmh() { # name, then JMH arguments; every run also records CPU time per op (see CpuTimeProfiler)
   local name=$1; shift
-  "$java" -jar "$jar" "$@" -rf csv -rff "$out/$name.csv" > "$out/$name.log" 2>&1 \
+  "$java" -jar "$jar" "$@" -prof io.bloomstore.bench.micro.CpuTimeProfiler -rf csv -rff "$out/$name.csv" \
+    > "$out/$name.log" 2>&1 \
     || { tail -30 "$out/$name.log"; exit 1; }
   echo "$name done: $(date -u +%H:%M:%S)"
 }
@@ -25,6 +27,18 @@ jmh() { # name, then JMH arguments
 single='^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))$'
 batch='^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))Batch$'
 bloomstore='-p impl=STANDARD,BLOCKED' # Guava has no batch call: its twin is the single-call result
+
+if [[ $what == rerun ]]; then
+  # The subset rerun on 2026-11-22 with the CPU-time profiler, after the full run without it.
+  jmh rerun-limits 'MemoryLimitsBenchmark.(dependentLoad|independentLoads8)$' -p regionBytes=268435456
+  jmh rerun-copy 'MemoryLimitsBenchmark.sequentialCopy' -p regionBytes=1073741824
+  jmh rerun-n200m-add '^io.bloomstore.bench.micro.AddBenchmark.add$' -p n=200000000 -p keyType=LONG
+  jmh rerun-n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 -p keyType=LONG $bloomstore
+  jmh rerun-n200m-query 'MightContainBenchmark.mightContainPresent$' -p n=200000000 -p keyType=LONG
+  jmh rerun-n200m-query-batch 'MightContainBenchmark.mightContainPresentBatch$' -p n=200000000 -p keyType=LONG $bloomstore
+  jmh rerun-n1m-add-batch 'AddBenchmark.addBatch$' -p n=1000000 -p keyType=LONG -p impl=STANDARD
+  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
+fi
 
 if [[ $what == micro || $what == all ]]; then
   jmh limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
@@ -42,6 +56,7 @@ fi
 
 if [[ $what == macro || $what == all ]]; then
   df -h "${BLOOMSTORE_BENCH_DIR:-/tmp}"
-  "$java" -cp "$jar" io.bloomstore.bench.macro.MacroBench --out "$out/macro-tables.md" all \
+  "$java" -cp "$jar" io.bloomstore.bench.macro.MacroBench --out "$out/macro-tables.md" \
+    --billion "${BILLION:-1000000000}" all \
     2> "$out/macro.log"
 fi

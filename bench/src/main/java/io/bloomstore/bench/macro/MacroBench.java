@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,20 +57,29 @@ public final class MacroBench {
     public static void main(String[] args) throws Exception {
         MacroBench bench = new MacroBench();
         Set<String> scenarios = bench.parse(args);
-        bench.report.append("\n## Macro runs, ").append(Instant.now()).append("\n\n");
+        bench.report.append("\n## Macro runs, ").append(Instant.now()).append("\n");
         for (String scenario : scenarios) {
-            switch (scenario) {
-                case "open-query" -> bench.openQuery();
-                case "build" -> bench.build();
-                case "merge" -> bench.merge();
-                case "billion" -> bench.billion();
-                default -> throw new IllegalArgumentException("unknown scenario " + scenario);
+            try {
+                switch (scenario) {
+                    case "open-query" -> bench.openQuery();
+                    case "build" -> bench.build();
+                    case "merge" -> bench.merge();
+                    case "billion" -> bench.billion();
+                    default -> throw new IllegalArgumentException("unknown scenario " + scenario);
+                }
+            } catch (IOException e) { // a failed or killed child: say so, keep the other scenarios
+                bench.report.append("\n**").append(scenario).append(" failed:** ").append(e.getMessage()).append('\n');
             }
+            bench.flushReport(); // each table is kept as soon as its scenario is done
         }
-        Files.writeString(bench.out, bench.report, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
-        System.out.println(bench.report);
-        System.out.println("(appended to " + bench.out + ")");
+        System.out.println("(tables appended to " + bench.out + ")");
+    }
+
+    /** Appends what the report holds so far to {@code --out}, prints it, and empties it. */
+    private void flushReport() throws IOException {
+        Files.writeString(out, report, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        System.out.print(report);
+        report.setLength(0);
     }
 
     private Set<String> parse(String[] args) {

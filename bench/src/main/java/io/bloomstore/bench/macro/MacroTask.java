@@ -51,6 +51,7 @@ import java.util.concurrent.Future;
 public final class MacroTask {
     private static final double NANOS_PER_MS = 1e6;
     private static final long GIB = 1L << 30;
+    private static final int PROGRESS_SLICES = 20;
 
     private final Map<String, Object> result = new LinkedHashMap<>();
 
@@ -311,8 +312,16 @@ public final class MacroTask {
     private void billionBloomstore(Path out, long keys, FilterKind kind, int threads) throws IOException {
         long start = System.nanoTime();
         BenchFilter filter = kind.createEmpty(keys, KeyType.LONG, out);
+        // In slices, to print progress: at a few hundred thousand keys/s this takes an hour.
+        int slices = keys % (PROGRESS_SLICES * 1000L) == 0 ? PROGRESS_SLICES : 1;
         try {
-            Fixtures.addKeys(filter, KeyType.LONG, 0, keys, threads);
+            for (int slice = 0; slice < slices; slice++) {
+                long count = keys / slices;
+                Fixtures.addKeys(filter, KeyType.LONG, slice * count, count, threads);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                System.err.printf(Locale.ROOT, "  %,d keys added in %.0f s (%.0f keys/s)%n", (slice + 1) * count, seconds,
+                        (slice + 1) * count / seconds);
+            }
         } finally {
             filter.close();
         }

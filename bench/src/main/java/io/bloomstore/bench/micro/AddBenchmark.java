@@ -48,8 +48,13 @@ public class AddBenchmark extends FilterBenchmark {
         requireWholeChunks();
         dir = BenchDirs.scratch("add-");
         filters = new BenchFilter[filtersFor(n)];
-        for (int i = 0; i < filters.length; i++) {
-            filters[i] = impl.createEmpty(n, keyType, dir.resolve("add-" + i + ".bloom"));
+        try {
+            for (int i = 0; i < filters.length; i++) {
+                filters[i] = impl.createEmpty(n, keyType, dir.resolve("add-" + i + ".bloom"));
+            }
+        } catch (IOException | RuntimeException e) {
+            deleteFilters(); // JMH skips the tear-down of a failed set-up
+            throw e;
         }
         capacity = filters.length * n;
     }
@@ -71,7 +76,9 @@ public class AddBenchmark extends FilterBenchmark {
     @TearDown(Level.Trial)
     public void deleteFilters() throws IOException {
         for (BenchFilter filter : filters) {
-            filter.close();
+            if (filter != null) {
+                filter.close();
+            }
         }
         BenchDirs.deleteTree(dir);
     }

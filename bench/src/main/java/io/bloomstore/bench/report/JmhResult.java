@@ -9,10 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One row of a JMH CSV result file ({@code -rf csv}): the benchmark method, threads, score and
- * its 99.9% error, unit, and the {@code @Param} values.
+ * One row of a JMH CSV result file ({@code -rf csv}): the benchmark method, the metric (empty for
+ * the primary result, else a profiler's secondary result such as
+ * {@link io.bloomstore.bench.micro.CpuTimeProfiler#METRIC}), threads, score and its 99.9% error,
+ * unit, and the {@code @Param} values.
  */
-record JmhResult(String method, int threads, double score, double error, String unit, Map<String, String> params) {
+record JmhResult(String method, String metric, int threads, double score, double error, String unit,
+        Map<String, String> params) {
 
     String param(String name) {
         return params.getOrDefault(name, "");
@@ -42,8 +45,11 @@ record JmhResult(String method, int threads, double score, double error, String 
                 }
             });
             String benchmark = row.get("Benchmark");
+            int colon = benchmark.indexOf(':');
+            String metric = colon < 0 ? "" : benchmark.substring(colon + 1);
+            String name = colon < 0 ? benchmark : benchmark.substring(0, colon);
             String error = row.getOrDefault("Score Error (99.9%)", "");
-            results.add(new JmhResult(benchmark.substring(benchmark.lastIndexOf('.') + 1),
+            results.add(new JmhResult(name.substring(name.lastIndexOf('.') + 1), metric,
                     Integer.parseInt(row.get("Threads")), number(row.get("Score")),
                     error.isEmpty() || error.equals("NaN") ? Double.NaN : number(error), row.get("Unit"), params));
         }

@@ -3,8 +3,8 @@ package io.bloomstore.bench.report;
 import java.util.Locale;
 
 /**
- * A measured value with its error (JMH's 99.9% half-interval), and ratios of such values with the
- * error carried by first-order propagation of relative errors: for r = a / b,
+ * A measured value with its error (JMH's 99.9% half-interval, NaN if unknown), and ratios of such
+ * values with the error carried by first-order propagation of relative errors: for r = a / b,
  * err(r) / r = sqrt((err(a) / a)^2 + (err(b) / b)^2).
  */
 record Ratio(double value, double error) {
@@ -29,8 +29,9 @@ record Ratio(double value, double error) {
         return new Ratio(value * factor, error * factor);
     }
 
+    /** error / value; NaN when the error is unknown, which then stays unknown in every derived value. */
     double relativeError() {
-        return Double.isNaN(error) ? 0 : error / value;
+        return error / value;
     }
 
     /** "12.3 ± 0.4", or just the value when the error is unknown. */

@@ -34,4 +34,16 @@ class BenchReportTest {
         assertTrue(table.contains("| mightContainPresentBatch | long | 1 | 10.00 ± 1.00 | - | - | 40.00 ± 2.00 | **4.00 ± 0.45** |"),
                 table);
     }
+
+    @Test
+    void cpuTimeIsComparedAsASpeedUp() throws IOException {
+        Path csv = dir.resolve("r.csv");
+        Files.write(csv, List.of(HEADER,
+                "\"x.AddBenchmark.add\",\"thrpt\",1,8,1.0,0.1,\"ops/us\",GUAVA,LONG,1000000",
+                "\"x.AddBenchmark.add:cpuNanosPerOp\",\"thrpt\",1,8,300.0,NaN,\"ns/op\",GUAVA,LONG,1000000",
+                "\"x.AddBenchmark.add\",\"thrpt\",1,8,2.0,0.1,\"ops/us\",STANDARD,LONG,1000000",
+                "\"x.AddBenchmark.add:cpuNanosPerOp\",\"thrpt\",1,8,100.0,NaN,\"ns/op\",STANDARD,LONG,1000000"));
+        String table = new BenchReport(JmhResult.read(csv)).render();
+        assertTrue(table.contains("| add | long | 1 | 300.00 | 100.00 | **3.00** | - | - |"), table);
+    }
 }
