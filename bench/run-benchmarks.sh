@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs the benchmark suite of docs/BENCHMARKS.md and prints its tables.
+#
+#   bench/run-benchmarks.sh [micro|macro|all|rerun] [results-dir]
+#
+# Build first: mvn -B -pl bench -am package -DskipTests
+# About 15 min (micro) + 15 min (macro) on 2 cores, plus the billion-key build (BILLION=n to size
+# it down). Files go to $BLOOMSTORE_BENCH_DIR (default /tmp/bloomstore-bench): ~10 GB at most;
+# filled 200 M filters and the macro inputs are kept there between runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+what=${1:-all}
+out=${2:-bench/results/$(date -u +%Y-%m-%d)}
+java=${JAVA:-java}
+jar=bench/target/benchmarks.jar
+mkdir -p "$out"
+
+jmh() { # name, then JMH arguments; every run also records CPU time per op (see CpuTimeProfiler)
+  local name=$1; shift
+  "$java" -jar "$jar" "$@" -prof io.bloomstore.bench.micro.CpuTimeProfiler -rf csv -rff "$out/$name.csv" \
+    > "$out/$name.log" 2>&1 \
+    || { tail -30 "$out/$name.log"; exit 1; }
+  echo "$name done: $(date -u +%H:%M:%S)"
+}
+
+single='^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))$'
+batch='^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))Batch$'
+bloomstore='-p impl=STANDARD,BLOCKED' # Guava has no batch call: its twin is the single-call result
+
+if [[ $what == rerun ]]; then
+  # The subset rerun on 2026-11-22 with the CPU-time profiler, after the full run without it.
+  jmh rerun-limits 'MemoryLimitsBenchmark.(dependentLoad|independentLoads8)$' -p regionBytes=268435456
+  jmh rerun-copy 'MemoryLimitsBenchmark.sequentialCopy' -p regionBytes=1073741824
+  jmh rerun-n200m-add '^io.bloomstore.bench.micro.AddBenchmark.add$' -p n=200000000 -p keyType=LONG
+  jmh rerun-n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 -p keyType=LONG $bloomstore
+  jmh rerun-n200m-query 'MightContainBenchmark.mightContainPresent$' -p n=200000000 -p keyType=LONG
+  jmh rerun-n200m-query-batch 'MightContainBenchmark.mightContainPresentBatch$' -p n=200000000 -p keyType=LONG $bloomstore
+  jmh rerun-n1m-add-batch 'AddBenchmark.addBatch$' -p n=1000000 -p keyType=LONG -p impl=STANDARD
+  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
+fi
+
+if [[ $what == micro || $what == all ]]; then
+  jmh limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
+  jmh n1m-single "$single" -p n=1000000
+  jmh n1m-batch "$batch" -p n=1000000 $bloomstore
+  # At 200 M only long keys are queried: filling the 16-byte-key filters would add ~8 min here.
+  jmh n200m-add-single 'AddBenchmark.add$' -p n=200000000
+  jmh n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 $bloomstore
+  jmh n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG
+  jmh n200m-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 -p keyType=LONG $bloomstore
+  jmh threads2-single '(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' -t 2 -p keyType=LONG
+  jmh threads2-batch 'AddBenchmark.addBatch$' -t 2 -p keyType=LONG $bloomstore
+  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
+fi
+
+if [[ $what == macro || $what == all ]]; then
+  df -h "${BLOOMSTORE_BENCH_DIR:-/tmp}"
+  "$java" -cp "$jar" io.bloomstore.bench.macro.MacroBench --out "$out/macro-tables.md" \
+    --billion "${BILLION:-1000000000}" all \
+    2> "$out/macro.log"
+fi

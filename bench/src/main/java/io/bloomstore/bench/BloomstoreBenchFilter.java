@@ -1,0 +1,133 @@
+package io.bloomstore.bench;
+
+import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.CreateOption;
+import io.bloomstore.hashing.KeyHasher;
+import io.bloomstore.ops.Merge;
+import io.bloomstore.ops.MergeOp;
+import io.bloomstore.spec.BloomSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * A bloomstore filter in a real mapped file, used through its public API only: {@code add} /
+ * {@code mightContain} for single calls, {@code addAll} / {@code mightContainAll} for long batches,
+ * and {@code hasher()} + {@code addHashes} / {@code mightContainHashes} for byte[] batches.
+ */
+final class BloomstoreBenchFilter implements BenchFilter {
+    private final BloomFilter filter;
+    private final KeyHasher hasher;
+
+    private BloomstoreBenchFilter(BloomFilter filter) {
+        this.filter = filter;
+        this.hasher = filter.hasher();
+    }
+
+    /** Creates an empty filter file (cells allocated on disk, as by default). */
+    static BloomstoreBenchFilter create(Path file, BloomSpec spec) throws IOException {
+        return new BloomstoreBenchFilter(BloomFilter.create(file, spec, CreateOption.REPLACE_EXISTING));
+    }
+
+    static BloomstoreBenchFilter open(Path file, AccessMode mode) throws IOException {
+        return new BloomstoreBenchFilter(BloomFilter.open(file, mode));
+    }
+
+    BloomFilter filter() {
+        return filter;
+    }
+
+    @Override
+    public int addEach(KeyChunk keys) {
+        int added = 0;
+        if (keys.type() == KeyType.LONG) {
+            for (long key : keys.longs()) {
+                added += filter.add(key) ? 1 : 0;
+            }
+        } else {
+            for (byte[] key : keys.bytes()) {
+                added += filter.add(key) ? 1 : 0;
+            }
+        }
+        return added;
+    }
+
+    @Override
+    public int addBatch(KeyChunk keys) {
+        if (keys.type() == KeyType.LONG) {
+            return filter.addAll(keys.longs());
+        }
+        return filter.addHashes(hashAll(keys), KeyChunk.SIZE);
+    }
+
+    @Override
+    public int mightContainEach(KeyChunk keys) {
+        int present = 0;
+        if (keys.type() == KeyType.LONG) {
+            for (long key : keys.longs()) {
+                present += filter.mightContain(key) ? 1 : 0;
+            }
+        } else {
+            for (byte[] key : keys.bytes()) {
+                present += filter.mightContain(key) ? 1 : 0;
+            }
+        }
+        return present;
+    }
+
+    @Override
+    public int mightContainBatch(KeyChunk keys) {
+        if (keys.type() == KeyType.LONG) {
+            return filter.mightContainAll(keys.longs(), keys.answerScratch());
+        }
+        return filter.mightContainHashes(hashAll(keys), KeyChunk.SIZE, keys.answerScratch());
+    }
+
+    /** byte[] keys have no batch call: hash them with the filter's hasher into the chunk's scratch, the documented way. */
+    private long[] hashAll(KeyChunk keys) {
+        long[] hashes = keys.hashScratch();
+        byte[][] bytes = keys.bytes();
+        for (int i = 0; i < KeyChunk.SIZE; i++) {
+            hashes[i] = hasher.hash(bytes[i]);
+        }
+        return hashes;
+    }
+
+    /**
+     * Empties the cells in place by AND-merging an empty filter of the same shape into them: the
+     * public API has no clear, and recreating the file would cost a disk write and fsync of every
+     * cell each time.
+     */
+    @Override
+    public void clear() throws IOException {
+        Path empty = emptyTwin(filter.path(), filter.spec());
+        try (BloomFilter zeros = BloomFilter.open(empty, AccessMode.READ_ONLY)) {
+            Merge.inPlace(filter, zeros, MergeOp.AND, null);
+        }
+    }
+
+    /** An empty filter of {@code spec} beside {@code file}, created on first use and shared by its siblings. */
+    private static synchronized Path emptyTwin(Path file, BloomSpec spec) throws IOException {
+        Path empty = file.resolveSibling("empty-m" + spec.cells() + "-k" + spec.hashes() + "-" + spec.layout().cliName()
+                + "-w" + spec.counterBits() + ".bloom");
+        if (!Files.exists(empty)) {
+            BloomFilter.create(empty, spec).close();
+        }
+        return empty;
+    }
+
+    @Override
+    public void saveAndClose(Path target) throws IOException {
+        filter.sync();
+        Path source = filter.path();
+        filter.close();
+        Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Override
+    public void close() {
+        filter.close();
+    }
+}

@@ -1,0 +1,109 @@
+package io.bloomstore.bench.micro;
+
+import io.bloomstore.bench.BenchFilter;
+import io.bloomstore.bench.Fixtures;
+import io.bloomstore.bench.KeyChunk;
+import io.bloomstore.bench.Keys;
+import java.io.IOException;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * Querying a filter holding its n keys, bloomstore against Guava, for keys that are present and
+ * keys that are not (the absent path stops at the first zero cell), with single
+ * {@code mightContain} calls and the batch call, in Mops/s (one op = one key).
+ *
+ * <p>The filled filters come from {@link Fixtures} (built once, then mapped or read by each fork).
+ * Present keys cycle through all n, so at 200 M the whole filter is the working set. Run with
+ * {@code -t 2} for two threads querying the same filter.
+ */
+@State(Scope.Benchmark)
+public class MightContainBenchmark extends FilterBenchmark {
+    private BenchFilter filter;
+
+    @Setup(Level.Trial)
+    public void loadFilledFilter() throws IOException {
+        requireWholeChunks();
+        filter = Fixtures.filled(impl, keyType, n);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        filter.close();
+    }
+
+    /**
+     * A thread's walk over n key indices from {@link #firstIndex()}, one chunk per invocation,
+     * prepared outside the measurement; threads start at different places.
+     */
+    public abstract static class QueryKeys {
+        KeyChunk chunk;
+        private long n;
+        private long offset;
+
+        /** The index of the walk's first key. */
+        abstract long firstIndex();
+
+        @Setup(Level.Trial)
+        public void allocate(MightContainBenchmark bench, ThreadParams thread) {
+            chunk = new KeyChunk(bench.keyType);
+            n = bench.n;
+            long chunksPerThread = n / KeyChunk.SIZE / thread.getThreadCount();
+            offset = chunksPerThread * thread.getThreadIndex() * KeyChunk.SIZE;
+        }
+
+        @Setup(Level.Invocation)
+        public void next() {
+            chunk.fill(firstIndex() + offset);
+            offset = (offset + KeyChunk.SIZE) % n;
+        }
+    }
+
+    /** Keys that were added: indices [0, n). */
+    @State(Scope.Thread)
+    public static class PresentKeys extends QueryKeys {
+        @Override
+        long firstIndex() {
+            return 0;
+        }
+    }
+
+    /** Keys that were never added. */
+    @State(Scope.Thread)
+    public static class AbsentKeys extends QueryKeys {
+        @Override
+        long firstIndex() {
+            return Keys.ABSENT_BASE;
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainPresent(PresentKeys keys) {
+        return filter.mightContainEach(keys.chunk);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainAbsent(AbsentKeys keys) {
+        return filter.mightContainEach(keys.chunk);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainPresentBatch(PresentKeys keys) {
+        return filter.mightContainBatch(keys.chunk);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainAbsentBatch(AbsentKeys keys) {
+        return filter.mightContainBatch(keys.chunk);
+    }
+}
