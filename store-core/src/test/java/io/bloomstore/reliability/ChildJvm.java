@@ -23,13 +23,13 @@ import java.util.concurrent.TimeUnit;
  * JVM flags Chronicle Bytes needs, driven line by line: the parent writes commands to its stdin and
  * reads its stdout as a stream of lines. Stderr goes to a file, quoted in failure messages.
  *
- * <p>Stdout is pumped by a daemon thread into a queue, so {@link #nextLine} can wait with a timeout
+ * <p>Stdout is pumped by a daemon thread into a queue, so {@link #readLine} can wait with a timeout
  * (a hung child fails the test instead of hanging the build) and the lines a child printed before
- * it was killed can still be read afterwards, up to {@link #EOF}.
+ * it was killed can still be read afterwards ({@link #readLineOrEnd}).
  */
 final class ChildJvm implements AutoCloseable {
-    /** What {@link #nextLine} returns once the child's stdout is closed. */
-    static final String EOF = "\u0000EOF";
+    /** Queued after the last line of stdout; compared by identity, so no printed line can be mistaken for it. */
+    private static final String END_OF_OUTPUT = new String("<end of output>");
     /** Long enough for a cold JVM plus Chronicle's first mapping on a loaded 2-core machine. */
     static final Duration STARTUP = Duration.ofSeconds(60);
 
@@ -94,36 +94,50 @@ final class ChildJvm implements AutoCloseable {
         stdin.println(line);
     }
 
-    /** The next line the child printed, {@link #EOF} if its stdout closed; fails after {@code timeout}. */
-    String nextLine(Duration timeout) {
+    /** The next line the child printed; fails if none comes within {@code timeout} or its stdout ended. */
+    String readLine(Duration timeout) {
+        return readLineOrEnd(timeout).orElseThrow(
+                () -> new AssertionError(name + " ended before printing the line awaited; " + describe()));
+    }
+
+    /**
+     * The next line the child printed, or empty once its stdout has ended (after a kill, the lines
+     * it printed before dying come first); fails if nothing comes within {@code timeout}.
+     */
+    Optional<String> readLineOrEnd(Duration timeout) {
+        String line;
         try {
-            String line = stdout.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (line == null) {
-                throw new AssertionError(name + " printed nothing for " + timeout + "; " + describe());
-            }
-            return line;
+            line = stdout.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted waiting for " + name, e);
         }
+        if (line == null) {
+            throw new AssertionError(name + " printed nothing for " + timeout + "; " + describe());
+        }
+        if (line == END_OF_OUTPUT) {
+            stdout.add(END_OF_OUTPUT); // later reads see the end too
+            return Optional.empty();
+        }
+        return Optional.of(line);
     }
 
-    /** Reads lines until one equals {@code expected}; fails on EOF or timeout, naming what came instead. */
+    /** Reads the next line and fails unless it is {@code expected}. */
     void expectLine(String expected, Duration timeout) {
-        String line = nextLine(timeout);
+        String line = readLine(timeout);
         if (!line.equals(expected)) {
             throw new AssertionError(name + " printed '" + line + "' where '" + expected + "' was expected; " + describe());
         }
     }
 
-    /** Kills the child with SIGKILL (on Linux) and waits for it; returns its exit code (137 = killed). */
-    int kill() {
+    /** Kills the child with SIGKILL (on Linux), as a crash or kill -9 would; returns its exit status (137). */
+    int killHard() {
         process.destroyForcibly();
-        return waitFor(STARTUP);
+        return awaitExit(STARTUP);
     }
 
-    /** Waits for the child to exit by itself and returns its exit code; fails after {@code timeout}. */
-    int waitFor(Duration timeout) {
+    /** Waits for the child to exit by itself and returns its exit status; fails after {@code timeout}. */
+    int awaitExit(Duration timeout) {
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
@@ -134,10 +148,6 @@ final class ChildJvm implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted waiting for " + name, e);
         }
-    }
-
-    boolean isAlive() {
-        return process.isAlive();
     }
 
     /** The child's name, state and stderr, for failure messages. */
@@ -163,7 +173,7 @@ final class ChildJvm implements AutoCloseable {
         } catch (IOException e) {
             // the pipe broke because the child died: whatever it printed before is in the queue
         } finally {
-            stdout.add(EOF);
+            stdout.add(END_OF_OUTPUT);
         }
     }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.spec.BloomSpec;
 import java.nio.file.Files;
@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class CrashRecoveryTest {
                     file.toString(), Long.toString(first), Integer.toString(batch))) {
                 adder.expectLine("open", ChildJvm.STARTUP);
                 acknowledged = readAcknowledged(adder, first, 0, killAfter);
-                assertEquals(KILLED_BY_SIGKILL, adder.kill(), adder::describe);
+                assertEquals(KILLED_BY_SIGKILL, adder.killHard(), adder::describe);
                 // Lines still in the pipe were printed after their add returned: acknowledged too.
                 acknowledged = readAcknowledged(adder, first, acknowledged, Long.MAX_VALUE);
             }
@@ -84,14 +85,14 @@ class CrashRecoveryTest {
      */
     private static long readAcknowledged(ChildJvm adder, long first, long seen, long upTo) {
         while (seen < upTo) {
-            String line = adder.nextLine(ACK_TIMEOUT);
-            if (line.equals(ChildJvm.EOF)) {
+            Optional<String> line = adder.readLineOrEnd(ACK_TIMEOUT);
+            if (line.isEmpty()) {
                 if (upTo != Long.MAX_VALUE) {
                     fail("the adder stopped before it was killed; " + adder.describe());
                 }
                 break;
             }
-            assertEquals(first + seen, Long.parseLong(line), "acknowledgements come in key order");
+            assertEquals(first + seen, Long.parseLong(line.get()), "acknowledgements come in key order");
             seen++;
         }
         return seen;
@@ -101,7 +102,7 @@ class CrashRecoveryTest {
             throws Exception {
         int kills = acknowledgedPerRound.size();
         // open() checks magic, version, CRC32C, every field and the file length: "opens clean".
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             for (int round = 0; round < kills; round++) {
                 long first = round * KEY_RANGE;
                 for (long key = first; key < first + acknowledgedPerRound.get(round); key++) {
@@ -135,11 +136,11 @@ class CrashRecoveryTest {
                 // Not synchronization: the kill moment, one random point in each quarter of the first
                 // 320 ms (writing and forcing 256 MiB takes a few hundred ms here).
                 Thread.sleep(round * 80L + random.nextInt(80));
-                int exit = creator.kill();
+                int exit = creator.killHard();
                 assertTrue(exit == 0 || exit == KILLED_BY_SIGKILL, creator::describe);
             }
             if (Files.exists(file)) {
-                try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
+                try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
                     assertEquals(cells, filter.spec().cells());
                 }
                 published++;

@@ -1,6 +1,6 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ public final class CrashingAdder {
         long first = Long.parseLong(args[1]);
         int batch = Integer.parseInt(args[2]);
         PrintWriter out = new PrintWriter(System.out, false);
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             out.println("open");
             ChildJvm.checkPrinted(out);
             long[] keys = new long[batch];

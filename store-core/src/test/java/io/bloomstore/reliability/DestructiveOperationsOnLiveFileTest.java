@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.CreateOption;
 import io.bloomstore.ops.Merge;
@@ -13,7 +13,6 @@ import io.bloomstore.ops.MergeOp;
 import io.bloomstore.ops.Pack;
 import io.bloomstore.spec.BloomSpec;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,35 +47,35 @@ class DestructiveOperationsOnLiveFileTest {
         BloomFilter.create(live, SPEC).close();
         Path merged = filterWithKeys("merged.bloom", MERGED_KEYS);
         Path replacement = filterWithKeys("replacement.bloom", REPLACEMENT_KEYS);
-        byte[] pack = packOf(filterWithKeys("packed.bloom", PACKED_KEYS));
+        byte[] pack = Filters.pack(filterWithKeys("packed.bloom", PACKED_KEYS));
         int operations = 0;
         try (ChildJvm user = ChildJvm.start("live-user", LiveFileUser.class, dir, live.toString(), Long.toString(CHILD_KEYS))) {
             user.expectLine("ready", ChildJvm.STARTUP);
 
             // 1. Merge in place: word-by-word CAS into the cells the child maps; nothing of either side is lost.
-            try (BloomFilter target = BloomFilter.open(live, AccessMode.READ_WRITE);
-                    BloomFilter source = BloomFilter.open(merged, AccessMode.READ_ONLY)) {
+            try (BloomFilter target = BloomFilter.open(live, OpenMode.READ_WRITE);
+                    BloomFilter source = BloomFilter.open(merged, OpenMode.READ_ONLY)) {
                 Merge.inPlace(target, source, MergeOp.OR, null);
             }
             operations++;
             long beforePack = ping(user);
             assertEquals("present", ask(user, "contains " + MERGED_KEYS), "the child shares the cells merged into");
-            assertHolds(live, CHILD_KEYS, beforePack);
-            assertHolds(live, MERGED_KEYS, KEYS_PER_FILE);
+            Filters.assertHolds(live, CHILD_KEYS, beforePack);
+            Filters.assertHolds(live, MERGED_KEYS, KEYS_PER_FILE);
 
             // 2. Pack while the child adds: the pack restores to a filter holding every key added before it began.
             Path restored = dir.resolve("restored.bloom");
-            Pack.unpack(new ByteArrayInputStream(packOf(live)), "live pack", restored, false, null);
+            Pack.unpack(new ByteArrayInputStream(Filters.pack(live)), "live pack", restored, false, null);
             operations++;
-            assertHolds(restored, CHILD_KEYS, beforePack);
+            Filters.assertHolds(restored, CHILD_KEYS, beforePack);
 
             // 3. Merge into a new file over the live one (the output replaces an input, by rename).
             Merge.toNewFile(live, List.of(live, replacement), MergeOp.OR, true, null);
             operations++;
             long beforeCreate = ping(user);
             assertEquals("absent", ask(user, "contains " + REPLACEMENT_KEYS), "the child keeps its old file");
-            assertHolds(live, REPLACEMENT_KEYS, KEYS_PER_FILE);
-            assertHolds(live, CHILD_KEYS, beforePack);
+            Filters.assertHolds(live, REPLACEMENT_KEYS, KEYS_PER_FILE);
+            Filters.assertHolds(live, CHILD_KEYS, beforePack);
 
             // 4. Create with REPLACE_EXISTING (--force): a new, empty file at the path.
             try (BloomFilter fresh = BloomFilter.create(live, SPEC, CreateOption.REPLACE_EXISTING)) {
@@ -85,7 +84,7 @@ class DestructiveOperationsOnLiveFileTest {
             operations++;
             ping(user);
             assertEquals("absent", ask(user, "contains -1"), "the child does not see the new file");
-            try (BloomFilter fresh = BloomFilter.open(live, AccessMode.READ_ONLY)) {
+            try (BloomFilter fresh = BloomFilter.open(live, OpenMode.READ_ONLY)) {
                 assertFalse(fresh.mightContain(CHILD_KEYS), "the new file starts empty");
             }
 
@@ -93,12 +92,12 @@ class DestructiveOperationsOnLiveFileTest {
             Pack.unpack(new ByteArrayInputStream(pack), "pack", live, true, null);
             operations++;
             long beforeStop = ping(user);
-            assertHolds(live, PACKED_KEYS, KEYS_PER_FILE);
+            Filters.assertHolds(live, PACKED_KEYS, KEYS_PER_FILE);
 
             user.send("stop");
-            String done = user.nextLine(ANSWER);
+            String done = user.readLine(ANSWER);
             assertTrue(done.startsWith("done "), () -> done + "; " + user.describe());
-            assertEquals(0, user.waitFor(ANSWER), user::describe);
+            assertEquals(0, user.awaitExit(ANSWER), user::describe);
             long added = Long.parseLong(done.substring(5));
             assertTrue(added >= beforeStop, "the child kept adding until told to stop");
             System.out.printf("destructive operations on a live file: %d operations, 0 refused, 0 crashes;"
@@ -120,32 +119,10 @@ class DestructiveOperationsOnLiveFileTest {
 
     private static String ask(ChildJvm user, String command) {
         user.send(command);
-        return user.nextLine(ANSWER);
+        return user.readLine(ANSWER);
     }
 
     private Path filterWithKeys(String name, long first) throws Exception {
-        Path file = dir.resolve(name);
-        try (BloomFilter filter = BloomFilter.create(file, SPEC)) {
-            for (long key = first; key < first + KEYS_PER_FILE; key++) {
-                filter.add(key);
-            }
-        }
-        return file;
-    }
-
-    private static byte[] packOf(Path file) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Pack.pack(file, out, null);
-        return out.toByteArray();
-    }
-
-    private static void assertHolds(Path file, long first, long count) throws Exception {
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_ONLY)) {
-            for (long key = first; key < first + count; key++) {
-                if (!filter.mightContain(key)) {
-                    fail(file.getFileName() + " lacks key " + key);
-                }
-            }
-        }
+        return Filters.withKeys(dir.resolve(name), SPEC, first, KEYS_PER_FILE);
     }
 }

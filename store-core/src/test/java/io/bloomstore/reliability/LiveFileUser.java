@@ -1,6 +1,6 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -46,7 +46,7 @@ public final class LiveFileUser {
         Thread reader = new Thread(() -> readCommands(commands), "commands");
         reader.setDaemon(true);
         reader.start();
-        try (BloomFilter filter = BloomFilter.open(file, AccessMode.READ_WRITE)) {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             long added = 0;
             long random = first;
             for (long step = 0; ; step++) {
