@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,11 +40,34 @@ class ConcurrencySoakTest {
 
     @Test
     void processesAndThreadsAddQueryAndRemoveWithoutLosingAnUpdate() throws Exception {
-        Path file = dir.resolve("soak.bloom");
+        Path soaked = dir.resolve("soak.bloom");
+        long start = System.nanoTime();
+        List<SoakPlan.Report> reports = soak(soaked);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(PROCESSES * THREADS, reports.size());
+        for (SoakPlan.Report report : reports) {
+            assertEquals(0, report.violations(), "a thread saw its own key missing or under-counted: " + report);
+        }
+
+        Path replay = dir.resolve("replay.bloom");
+        long keysChecked = checkEveryKeyAndReplay(soaked, replay, reports);
+        assertEquals(0, differingWords(soaked, replay), "counter words differing from the single-threaded replay");
+
+        long operations = reports.stream().mapToLong(SoakPlan.Report::operations).sum();
+        System.out.printf("soak: %d processes x %d threads for %.1f s: %,d operations (%,d adds, %,d removes,"
+                        + " %,d queries), %,.0f ops/s; %,d keys checked, all %,d counter words exact%n",
+                PROCESSES, THREADS, seconds, operations, reports.stream().mapToLong(SoakPlan.Report::adds).sum(),
+                reports.stream().mapToLong(SoakPlan.Report::removes).sum(),
+                reports.stream().mapToLong(SoakPlan.Report::queries).sum(), operations / seconds, keysChecked,
+                SPEC.cellBytes() / 8);
+        assertTrue(seconds * 1000 >= MILLIS, "the soak ran its whole time");
+    }
+
+    /** Creates {@code file}, runs the worker processes on it, started together, and collects every thread's report. */
+    private List<SoakPlan.Report> soak(Path file) throws Exception {
         BloomFilter.create(file, SPEC).close();
         List<ChildJvm> workers = new ArrayList<>();
         List<SoakPlan.Report> reports = new ArrayList<>();
-        long elapsedNanos;
         try {
             for (int p = 0; p < PROCESSES; p++) {
                 workers.add(ChildJvm.start("soak-" + p, SoakWorker.class, dir, file.toString(), Integer.toString(p),
@@ -54,7 +76,6 @@ class ConcurrencySoakTest {
             for (ChildJvm worker : workers) {
                 worker.expectLine("ready", ChildJvm.STARTUP);
             }
-            long start = System.nanoTime();
             workers.forEach(worker -> worker.send("go"));
             // The time, plus a generation's drain, plus slack for a loaded machine.
             Duration finish = Duration.ofMillis(MILLIS).plusMinutes(2);
@@ -63,40 +84,22 @@ class ConcurrencySoakTest {
                     reports.add(SoakPlan.Report.parse(line));
                 }
             }
-            elapsedNanos = System.nanoTime() - start;
             for (ChildJvm worker : workers) {
                 assertEquals(0, worker.awaitExit(ChildJvm.STARTUP), worker::describe);
             }
         } finally {
             workers.forEach(ChildJvm::close);
         }
-        assertEquals(PROCESSES * THREADS, reports.size());
-        for (SoakPlan.Report report : reports) {
-            assertEquals(0, report.violations(), "a thread saw its own key missing or under-counted: " + report);
-        }
-
-        long liveKeys = checkEveryLiveKeyAndReplay(file, dir.resolve("replay.bloom"), reports);
-        long differingWords = differingWords(file, dir.resolve("replay.bloom"));
-        assertEquals(0, differingWords, "counter words differing from the single-threaded replay");
-
-        long operations = reports.stream().mapToLong(SoakPlan.Report::operations).sum();
-        double seconds = elapsedNanos / 1e9;
-        System.out.printf("soak: %d processes x %d threads for %.1f s: %,d operations (%,d adds, %,d removes,"
-                        + " %,d queries), %,.0f ops/s; %,d live keys and all %,d counter words exact%n",
-                PROCESSES, THREADS, seconds, operations, reports.stream().mapToLong(SoakPlan.Report::adds).sum(),
-                reports.stream().mapToLong(SoakPlan.Report::removes).sum(),
-                reports.stream().mapToLong(SoakPlan.Report::queries).sum(), operations / seconds, liveKeys,
-                SPEC.cellBytes() / 8);
-        assertTrue(TimeUnit.NANOSECONDS.toMillis(elapsedNanos) >= MILLIS, "the soak ran its whole time");
+        return reports;
     }
 
     /**
      * Checks that the soaked filter holds every live key at least as often as expected, while adding
-     * each live key that often to a fresh {@code replay} filter; returns the number of live keys.
+     * each live key that often to a fresh {@code replay} filter; returns the number of keys checked.
      */
-    private static long checkEveryLiveKeyAndReplay(Path soaked, Path replay, List<SoakPlan.Report> reports)
+    private static long checkEveryKeyAndReplay(Path soaked, Path replay, List<SoakPlan.Report> reports)
             throws Exception {
-        long liveKeys = 0;
+        long keysChecked = 0;
         try (BloomFilter filter = BloomFilter.open(soaked, OpenMode.READ_ONLY);
                 BloomFilter expected = BloomFilter.create(replay, SPEC)) {
             for (SoakPlan.Report report : reports) {
@@ -109,11 +112,11 @@ class ConcurrencySoakTest {
                     for (int i = 0; i < count; i++) {
                         expected.add(key);
                     }
-                    liveKeys++;
+                    keysChecked++;
                 }
             }
         }
-        return liveKeys;
+        return keysChecked;
     }
 
     private static long differingWords(Path soaked, Path replay) throws Exception {

@@ -70,24 +70,23 @@ class FailedOperationsLeaveNothingBehindTest {
 
     @Test
     void mergeOfIncompatibleFiltersIsRefused() throws Exception {
-        Path other = Filters.withKeys(dir.resolve("other.bloom"), OTHER_SEED, 0, 10);
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(existing, other), MergeOp.OR, false, null));
-        assertEquals(Problem.INCOMPATIBLE, e.problem());
-        Files.delete(other);
-        assertUnchanged();
+        assertMergeRefused(Problem.INCOMPATIBLE, Filters.withKeys(dir.resolve("other.bloom"), OTHER_SEED, 0, 10));
     }
 
     @Test
     void mergeWithADamagedInputIsRefused() throws Exception {
-        Path damaged = dir.resolve("damaged.bloom");
-        byte[] bytes = existingBytes.clone();
-        bytes[FilterFileDescriptor.CELLS_OFFSET] ^= 1;
-        Files.write(damaged, bytes);
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(existing, damaged), MergeOp.AND, false, null));
-        assertEquals(Problem.HEADER_CHECKSUM, e.problem());
-        Files.delete(damaged);
+        assertMergeRefused(Problem.HEADER_CHECKSUM, Files.write(dir.resolve("damaged.bloom"),
+                flip(existingBytes, FilterFileDescriptor.CELLS_OFFSET)));
+    }
+
+    /** Merging {@code existing} with {@code second} into a new file is refused naming {@code problem}. */
+    private void assertMergeRefused(Problem problem, Path second) throws IOException {
+        for (MergeOp op : MergeOp.values()) {
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
+                    () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(existing, second), op, false, null));
+            assertEquals(problem, e.problem(), e.getMessage());
+        }
+        Files.delete(second);
         assertUnchanged();
     }
 

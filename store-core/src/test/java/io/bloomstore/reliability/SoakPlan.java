@@ -19,6 +19,11 @@ final class SoakPlan {
     static final int REMOVE_LAG = 1024;
     /** How often a thread looks at the clock, in steps: only between steps, so a step is never cut. */
     private static final int CLOCK_EVERY = 1024;
+    /**
+     * A thread whose time runs out during a generation's drain goes on to this many keys of the next
+     * one, so the final check always has live keys, some of them already removed once.
+     */
+    private static final int MIN_KEYS_AT_END = 4 * REMOVE_LAG;
 
     private SoakPlan() {
     }
@@ -64,7 +69,7 @@ final class SoakPlan {
 
         @Override
         public void run() {
-            while (next % CLOCK_EVERY != 0 || System.nanoTime() < deadlineNanos) {
+            while (next < MIN_KEYS_AT_END || next % CLOCK_EVERY != 0 || System.nanoTime() < deadlineNanos) {
                 step(next);
                 next++;
                 if (next == KEYS_PER_GENERATION) {
