@@ -8,6 +8,7 @@ import io.bloomstore.cells.CellArray;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.testing.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,11 +71,11 @@ class ConcurrencySoakTest {
         List<SoakPlan.Report> reports = new ArrayList<>();
         try {
             for (int p = 0; p < PROCESSES; p++) {
-                workers.add(ChildJvm.start("soak-" + p, SoakWorker.class, dir, file.toString(), Integer.toString(p),
+                workers.add(ChildJvm.start(SoakWorker.class, file.toString(), Integer.toString(p),
                         Integer.toString(THREADS), Long.toString(MILLIS)));
             }
             for (ChildJvm worker : workers) {
-                worker.expectLine("ready", ChildJvm.STARTUP);
+                worker.expectLine("ready", Children.TIMEOUT);
             }
             workers.forEach(worker -> worker.send("go"));
             // The time, plus a generation's drain, plus slack for a loaded machine.
@@ -85,10 +86,12 @@ class ConcurrencySoakTest {
                 }
             }
             for (ChildJvm worker : workers) {
-                assertEquals(0, worker.awaitExit(ChildJvm.STARTUP), worker::describe);
+                worker.awaitSuccess(Children.TIMEOUT);
             }
         } finally {
-            workers.forEach(ChildJvm::close);
+            for (ChildJvm worker : workers) {
+                worker.close();
+            }
         }
         return reports;
     }

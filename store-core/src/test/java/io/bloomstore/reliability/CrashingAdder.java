@@ -30,7 +30,7 @@ public final class CrashingAdder {
         PrintWriter out = new PrintWriter(System.out, false);
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             out.println("open");
-            ChildJvm.checkPrinted(out);
+            Children.flushOrExit(out);
             long[] keys = new long[batch];
             for (long next = first; next < first + MAX_KEYS; next += batch) {
                 if (batch == 1) {
@@ -45,7 +45,7 @@ public final class CrashingAdder {
                         out.println(key);
                     }
                 }
-                ChildJvm.checkPrinted(out);
+                Children.flushOrExit(out);
             }
         }
     }

@@ -12,6 +12,7 @@ import io.bloomstore.ops.Merge;
 import io.bloomstore.ops.MergeOp;
 import io.bloomstore.ops.Pack;
 import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.testing.ChildJvm;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,8 +50,8 @@ class DestructiveOperationsOnLiveFileTest {
         Path replacement = filterWithKeys("replacement.bloom", REPLACEMENT_KEYS);
         byte[] pack = Filters.pack(filterWithKeys("packed.bloom", PACKED_KEYS));
         int operations = 0;
-        try (ChildJvm user = ChildJvm.start("live-user", LiveFileUser.class, dir, live.toString(), Long.toString(CHILD_KEYS))) {
-            user.expectLine("ready", ChildJvm.STARTUP);
+        try (ChildJvm user = ChildJvm.start(LiveFileUser.class, live.toString(), Long.toString(CHILD_KEYS))) {
+            user.expectLine("ready", Children.TIMEOUT);
 
             // 1. Merge in place: word-by-word CAS into the cells the child maps; nothing of either side is lost.
             try (BloomFilter target = BloomFilter.open(live, OpenMode.READ_WRITE);
@@ -96,15 +97,15 @@ class DestructiveOperationsOnLiveFileTest {
 
             user.send("stop");
             String done = user.readLine(ANSWER);
-            assertTrue(done.startsWith("done "), () -> done + "; " + user.describe());
-            assertEquals(0, user.awaitExit(ANSWER), user::describe);
+            assertTrue(done.startsWith("done "), () -> done + "; " + user.stderr());
+            user.awaitSuccess(ANSWER);
             long added = Long.parseLong(done.substring(5));
             assertTrue(added >= beforeStop, "the child kept adding until told to stop");
             System.out.printf("destructive operations on a live file: %d operations, 0 refused, 0 crashes;"
                     + " the other process added %d keys meanwhile and lost none (%d before the file was replaced)%n",
                     operations, added, beforeCreate);
         }
-        assertEquals(List.of("live-user.stderr", "live.bloom", "merged.bloom", "packed.bloom", "replacement.bloom",
+        assertEquals(List.of("live.bloom", "merged.bloom", "packed.bloom", "replacement.bloom",
                 "restored.bloom"), Directories.names(dir), "no temporary file is left behind");
     }
 
@@ -112,7 +113,7 @@ class DestructiveOperationsOnLiveFileTest {
     private static long ping(ChildJvm user) {
         String answer = ask(user, "ping");
         if (!answer.startsWith("pong ")) {
-            fail("the child answered '" + answer + "' to ping; " + user.describe());
+            fail("the child answered '" + answer + "' to ping; " + user.stderr());
         }
         return Long.parseLong(answer.substring(5));
     }

@@ -8,20 +8,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.CreateOption;
-import io.bloomstore.filter.FilterFiles;
 import io.bloomstore.ops.Merge;
 import io.bloomstore.ops.MergeOp;
 import io.bloomstore.ops.Pack;
 import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.testing.ChildJvm;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A full disk is an error at create time (or merge, or unpack time), never a SIGBUS later: cells are
  * allocated up front by writing zeros, and a failure leaves no file behind, not even the temporary.
  *
- * <p>The real cases run on an 8 MiB tmpfs mounted for the test; they need root (or CAP_SYS_ADMIN)
- * and are skipped, saying why, where mounting is not allowed. The simulated case always runs.
+ * <p>The cases on an 8 MiB tmpfs mounted for the test need root (or CAP_SYS_ADMIN) and are skipped,
+ * saying why, where mounting is not allowed; the file-size-limit case needs no privilege.
  */
 class DiskFullTest {
     private static final long SMALL_FS_BYTES = 8L << 20;
@@ -60,15 +58,9 @@ class DiskFullTest {
         }
     }
 
-    /**
-     * Empties the small file system between tests, so each starts with all 8 MiB free. A closed
-     * filter's file is unmapped (and its descriptor closed) by Chronicle's background releaser a
-     * little after close() returns, and until then a deleted file keeps its space: wait for it.
-     * (RELIABILITY.md, "Findings": close() should do this itself.)
-     */
+    /** Empties the small file system between tests, so each starts with all 8 MiB free. */
     @AfterEach
     void emptySmallFileSystem() throws IOException {
-        BackgroundResourceReleaser.releasePendingResources();
         for (String name : Directories.names(small)) {
             Files.delete(small.resolve(name));
         }
@@ -128,29 +120,34 @@ class DiskFullTest {
         assertArrayEquals(before, Files.readAllBytes(existing), "the file it would have replaced is untouched");
     }
 
-    /** The same failure, simulated: runs everywhere, whatever the machine lets a test mount. */
+    /**
+     * The same failure without root: a file-size limit (RLIMIT_FSIZE, set on the child with
+     * prlimit) makes the zero-filling write fail as a full disk does (the JVM ignores SIGXFSZ, so the
+     * write returns EFBIG), through the real create path. (FileCreationTest's
+     * failedPublishLeavesNothingBehind covers the same through a content writer that throws.)
+     */
     @Test
-    void aWriteFailingMidwayLeavesNothingAndKeepsTheFileItWouldReplace() throws Exception {
-        FilterFiles.Content fillsTheDisk = (channel, temporary) -> {
-            FilterFiles.writeFully(channel, ByteBuffer.allocate(1 << 20));
-            throw new IOException("No space left on device");
-        };
-        Path dir = Files.createDirectory(scratch.resolve("simulated"));
-        Path fresh = dir.resolve("fresh.bloom");
-        IOException e = assertThrows(IOException.class, () -> FilterFiles.publish(fresh, false, fillsTheDisk));
-        assertEquals("No space left on device", e.getMessage());
+    void aFileSizeLimitFailsTheCreateAtCreateTimeAndLeavesNothing() throws Exception {
+        Path dir = Files.createDirectory(scratch.resolve("size-limited"));
+        long cells = TOO_BIG.cells();
+        try (ChildJvm creator = ChildJvm.start(FilterCreator.class, dir.resolve("limited.bloom").toString(),
+                Long.toString(cells), "await-go")) {
+            creator.expectLine("ready", Children.TIMEOUT);
+            String problem = run("prlimit", "--pid", Long.toString(creator.pid()), "--fsize=" + SMALL_FS_BYTES);
+            assumeTrue(problem == null, () -> "cannot limit the child's file size: " + problem);
+            creator.send("go");
+            creator.expectLine("creating", Children.TIMEOUT);
+            String refusal = creator.readLine(Children.TIMEOUT);
+            assertTrue(refusal.startsWith("refused ") && refusal.contains("cannot allocate " + TOO_BIG.cellBytes())
+                    && refusal.contains("File too large"), refusal);
+            creator.awaitSuccess(Children.TIMEOUT);
+        }
         assertEquals(List.of(), Directories.names(dir), "not even the temporary file is left");
-
-        Path existing = Filters.withKeys(dir.resolve("existing.bloom"), FITS, 0, 1000);
-        byte[] before = Files.readAllBytes(existing);
-        assertThrows(IOException.class, () -> FilterFiles.publish(existing, true, fillsTheDisk));
-        assertEquals(List.of("existing.bloom"), Directories.names(dir));
-        assertArrayEquals(before, Files.readAllBytes(existing), "the file it would have replaced is untouched");
     }
 
     private static void assumeSmallFileSystem() {
         assumeTrue(whyNotMounted == null, () -> "no size-limited file system to fill: " + whyNotMounted
-                + " (needs root or CAP_SYS_ADMIN); the simulated case still runs");
+                + " (needs root or CAP_SYS_ADMIN); the file-size-limit case still runs");
     }
 
     /** Runs a command; returns null if it succeeded, else what it printed. */

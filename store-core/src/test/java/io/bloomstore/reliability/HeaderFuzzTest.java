@@ -13,6 +13,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Fuzzes the header parser: whatever the bytes and the file length, {@link FilterHeader#decode}
@@ -25,6 +26,11 @@ import java.util.zip.CRC32C;
  */
 class HeaderFuzzTest {
     private static final Path PATH = Path.of("fuzzed.bloom");
+
+    @BeforeAll
+    static void configureJazzer() {
+        JazzerSettings.noHooksWhenReplaying();
+    }
 
     /** How the fuzz input is read; see {@link HeaderFuzzInput}. */
     @FuzzTest(maxDuration = "5m")

@@ -62,12 +62,12 @@ public final class LiveFileUser {
                 }
                 if (!filter.mightContain(key)) {
                     out.println("lost " + key);
-                    ChildJvm.checkPrinted(out);
+                    Children.flushOrExit(out);
                     System.exit(3);
                 }
                 if (adding && added == KEYS_BEFORE_READY) {
                     out.println("ready");
-                    ChildJvm.checkPrinted(out);
+                    Children.flushOrExit(out);
                 }
                 String command = commands.poll();
                 if (command == null) {
@@ -83,12 +83,12 @@ public final class LiveFileUser {
                 } else if (command.equals("stop")) {
                     filter.close();
                     out.println("done " + added);
-                    ChildJvm.checkPrinted(out);
+                    Children.flushOrExit(out);
                     return;
                 } else {
                     out.println("unknown command " + command);
                 }
-                ChildJvm.checkPrinted(out);
+                Children.flushOrExit(out);
             }
         }
     }

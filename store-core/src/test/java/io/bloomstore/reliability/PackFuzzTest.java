@@ -36,7 +36,8 @@ class PackFuzzTest {
     private static Path dir;
 
     @BeforeAll
-    static void makeTargetDirectory() throws IOException {
+    static void makeTargetDirectoryAndConfigureJazzer() throws IOException {
+        JazzerSettings.noHooksWhenReplaying();
         dir = Files.createTempDirectory("pack-fuzz");
     }
 

@@ -32,7 +32,7 @@ public final class SoakWorker {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             out.println("ready");
-            ChildJvm.checkPrinted(out);
+            Children.flushOrExit(out);
             if (!"go".equals(in.readLine())) {
                 return;
             }
@@ -53,7 +53,7 @@ public final class SoakWorker {
                 out.println(runner.report());
             }
             out.println("done");
-            ChildJvm.checkPrinted(out);
+            Children.flushOrExit(out);
         }
     }
 }
