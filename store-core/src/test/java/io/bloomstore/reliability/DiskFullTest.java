@@ -1,0 +1,164 @@
+package io.bloomstore.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.CreateOption;
+import io.bloomstore.ops.Merge;
+import io.bloomstore.ops.MergeOp;
+import io.bloomstore.ops.Pack;
+import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.testing.ChildJvm;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A full disk is an error at create time (or merge, or unpack time), never a SIGBUS later: cells are
+ * allocated up front by writing zeros, and a failure leaves no file behind, not even the temporary.
+ *
+ * <p>The cases on an 8 MiB tmpfs mounted for the test need root (or CAP_SYS_ADMIN) and are skipped,
+ * saying why, where mounting is not allowed; the file-size-limit case needs no privilege.
+ */
+class DiskFullTest {
+    private static final long SMALL_FS_BYTES = 8L << 20;
+    /** 16 MiB of 1-bit cells: twice what the small file system holds. */
+    private static final BloomSpec TOO_BIG = BloomSpec.builder().cells(16L << 23).hashes(7).build();
+    private static final BloomSpec FITS = BloomSpec.builder().cells(1L << 23).hashes(7).build();
+
+    @TempDir
+    static Path scratch;
+    private static Path small;
+    private static String whyNotMounted;
+
+    @BeforeAll
+    static void mountSmallFileSystem() throws Exception {
+        small = Files.createDirectory(scratch.resolve("small-fs"));
+        whyNotMounted = run("mount", "-t", "tmpfs", "-o", "size=" + SMALL_FS_BYTES, "tmpfs", small.toString());
+    }
+
+    @AfterAll
+    static void unmountSmallFileSystem() throws Exception {
+        if (whyNotMounted == null) {
+            String problem = run("umount", small.toString());
+            assertEquals(null, problem, "unmounting " + small);
+        }
+    }
+
+    /** Empties the small file system between tests, so each starts with all 8 MiB free. */
+    @AfterEach
+    void emptySmallFileSystem() throws IOException {
+        for (String name : Directories.names(small)) {
+            Files.delete(small.resolve(name));
+        }
+    }
+
+    @Test
+    void createLargerThanTheFreeSpaceFailsAtCreateTimeAndLeavesNothing() throws Exception {
+        assumeSmallFileSystem();
+        Path file = small.resolve("too-big.bloom");
+        IOException e = assertThrows(IOException.class, () -> BloomFilter.create(file, TOO_BIG));
+        assertTrue(e.getMessage().contains("cannot allocate " + TOO_BIG.cellBytes() + " bytes of cells")
+                && e.getMessage().contains("No space left on device")
+                && e.getMessage().contains("create it sparse"), e.getMessage());
+        assertEquals(List.of(), Directories.names(small), "not even the temporary file is left");
+        assertEquals(SMALL_FS_BYTES, Files.getFileStore(small).getUnallocatedSpace(), "every byte is freed");
+    }
+
+    /**
+     * Sparse creation allocates nothing, so it succeeds on a disk too small for the cells. (Filling
+     * it would end in SIGBUS once the disk is full: the JVM reports an InternalError, or dies. That
+     * is the documented price of SPARSE; this test does not trigger it.)
+     */
+    @Test
+    void sparseCreateOnASmallFileSystemSucceedsAtOnceAndAllocatesNothing() throws Exception {
+        assumeSmallFileSystem();
+        Path file = small.resolve("sparse.bloom");
+        long start = System.nanoTime();
+        try (BloomFilter filter = BloomFilter.create(file, TOO_BIG, CreateOption.SPARSE)) {
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(filter.header().sparse());
+            assertEquals(TOO_BIG.cellBytes() + 4096, Files.size(file), "the file has its full length");
+            FileStore store = Files.getFileStore(small);
+            long allocated = store.getTotalSpace() - store.getUnallocatedSpace();
+            assertTrue(allocated <= 64 * 1024, "a sparse create allocates a page or two, not " + allocated);
+            System.out.printf("sparse create of %d MiB on an 8 MiB file system: %d ms, %d KiB allocated%n",
+                    TOO_BIG.cellBytes() >> 20, millis, allocated >> 10);
+        }
+    }
+
+    @Test
+    void mergeOntoAFullFileSystemFailsAndLeavesNothing() throws Exception {
+        assumeSmallFileSystem();
+        Path a = Filters.withKeys(scratch.resolve("a.bloom"), TOO_BIG, 0, 1000);
+        Path b = Filters.withKeys(scratch.resolve("b.bloom"), TOO_BIG, 1000, 1000);
+        assertThrows(IOException.class, () -> Merge.toNewFile(small.resolve("merged.bloom"), List.of(a, b), MergeOp.OR, false, null));
+        assertEquals(List.of(), Directories.names(small));
+    }
+
+    @Test
+    void unpackOntoAFullFileSystemFailsAndKeepsTheFileItWouldReplace() throws Exception {
+        assumeSmallFileSystem();
+        byte[] pack = Filters.pack(Filters.withKeys(scratch.resolve("big.bloom"), TOO_BIG, 0, 1000));
+        Path existing = Filters.withKeys(small.resolve("existing.bloom"), FITS, 0, 1000);
+        byte[] before = Files.readAllBytes(existing);
+        assertThrows(IOException.class, () -> Pack.unpack(new ByteArrayInputStream(pack), "big pack", existing, true, null));
+        assertEquals(List.of("existing.bloom"), Directories.names(small), "no temporary file is left");
+        assertArrayEquals(before, Files.readAllBytes(existing), "the file it would have replaced is untouched");
+    }
+
+    /**
+     * The same failure without root: a file-size limit (RLIMIT_FSIZE, set on the child with
+     * prlimit) makes the zero-filling write fail as a full disk does (the JVM ignores SIGXFSZ, so the
+     * write returns EFBIG), through the real create path. (FileCreationTest's
+     * failedPublishLeavesNothingBehind covers the same through a content writer that throws.)
+     */
+    @Test
+    void aFileSizeLimitFailsTheCreateAtCreateTimeAndLeavesNothing() throws Exception {
+        Path dir = Files.createDirectory(scratch.resolve("size-limited"));
+        long cells = TOO_BIG.cells();
+        try (ChildJvm creator = ChildJvm.start(FilterCreator.class, dir.resolve("limited.bloom").toString(),
+                Long.toString(cells), "await-go")) {
+            creator.expectLine("ready", Children.TIMEOUT);
+            String problem = run("prlimit", "--pid", Long.toString(creator.pid()), "--fsize=" + SMALL_FS_BYTES);
+            assumeTrue(problem == null, () -> "cannot limit the child's file size: " + problem);
+            creator.send("go");
+            creator.expectLine("creating", Children.TIMEOUT);
+            String refusal = creator.readLine(Children.TIMEOUT);
+            assertTrue(refusal.startsWith("refused ") && refusal.contains("cannot allocate " + TOO_BIG.cellBytes())
+                    && refusal.contains("File too large"), refusal);
+            creator.awaitSuccess(Children.TIMEOUT);
+        }
+        assertEquals(List.of(), Directories.names(dir), "not even the temporary file is left");
+    }
+
+    private static void assumeSmallFileSystem() {
+        assumeTrue(whyNotMounted == null, () -> "no size-limited file system to fill: " + whyNotMounted
+                + " (needs root or CAP_SYS_ADMIN); the file-size-limit case still runs");
+    }
+
+    /** Runs a command; returns null if it succeeded, else what it printed. */
+    private static String run(String... command) throws Exception {
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+        String output = new String(process.getInputStream().readAllBytes()).trim();
+        return process.waitFor() == 0 ? null : String.join(" ", command) + ": " + output;
+    }
+}

@@ -1,0 +1,45 @@
+package io.bloomstore.reliability;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.bloomstore.filter.OpenMode;
+import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.ops.Pack;
+import io.bloomstore.spec.BloomSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Filter files with known keys, their packs, and the check that a file holds its keys. */
+final class Filters {
+    private Filters() {
+    }
+
+    /** Creates {@code file} with {@code spec} holding the keys {@code first .. first+count}. */
+    static Path withKeys(Path file, BloomSpec spec, long first, long count) throws IOException {
+        try (BloomFilter filter = BloomFilter.create(file, spec)) {
+            for (long key = first; key < first + count; key++) {
+                filter.add(key);
+            }
+        }
+        return file;
+    }
+
+    /** The pack of {@code file}, in memory. */
+    static byte[] pack(Path file) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Pack.pack(file, out, null);
+        return out.toByteArray();
+    }
+
+    /** Fails unless {@code file} opens clean and may contain every key of {@code first .. first+count}. */
+    static void assertHolds(Path file, long first, long count) throws IOException {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
+            for (long key = first; key < first + count; key++) {
+                if (!filter.mightContain(key)) {
+                    fail(file.getFileName() + " lacks key " + key);
+                }
+            }
+        }
+    }
+}
