@@ -1,6 +1,6 @@
 package io.bloomstore.bench;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.CreateOption;
 import io.bloomstore.hashing.KeyHasher;
@@ -31,7 +31,7 @@ final class BloomstoreBenchFilter implements BenchFilter {
         return new BloomstoreBenchFilter(BloomFilter.create(file, spec, CreateOption.REPLACE_EXISTING));
     }
 
-    static BloomstoreBenchFilter open(Path file, AccessMode mode) throws IOException {
+    static BloomstoreBenchFilter open(Path file, OpenMode mode) throws IOException {
         return new BloomstoreBenchFilter(BloomFilter.open(file, mode));
     }
 
@@ -103,7 +103,7 @@ final class BloomstoreBenchFilter implements BenchFilter {
     @Override
     public void clear() throws IOException {
         Path empty = emptyTwin(filter.path(), filter.spec());
-        try (BloomFilter zeros = BloomFilter.open(empty, AccessMode.READ_ONLY)) {
+        try (BloomFilter zeros = BloomFilter.open(empty, OpenMode.READ_ONLY)) {
             Merge.inPlace(filter, zeros, MergeOp.AND, null);
         }
     }

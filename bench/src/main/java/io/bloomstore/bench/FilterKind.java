@@ -1,6 +1,6 @@
 package io.bloomstore.bench;
 
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.spec.BloomSpec;
 import io.bloomstore.spec.Layout;
 import java.io.IOException;
@@ -63,7 +63,7 @@ public enum FilterKind {
 
     /** Opens (bloomstore, read-only) or reads (Guava) a filter stored by {@link BenchFilter#saveAndClose}. */
     public BenchFilter load(Path file, long n, KeyType type) throws IOException {
-        return BloomstoreBenchFilter.open(file, AccessMode.READ_ONLY);
+        return BloomstoreBenchFilter.open(file, OpenMode.READ_ONLY);
     }
 
     /**

@@ -9,7 +9,7 @@ import io.bloomstore.bench.KeyType;
 import io.bloomstore.bench.Keys;
 import io.bloomstore.bench.MappedRegion;
 import io.bloomstore.bench.BenchDirs;
-import io.bloomstore.filter.AccessMode;
+import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.CreateOption;
 import io.bloomstore.hashing.KeyHasher;
 import io.bloomstore.ops.Merge;
@@ -103,7 +103,7 @@ public final class MacroTask {
         for (String key : List.of("firstMs", "againMs")) {
             long start = System.nanoTime();
             boolean found;
-            try (io.bloomstore.filter.BloomFilter filter = io.bloomstore.filter.BloomFilter.open(file, AccessMode.READ_ONLY)) {
+            try (io.bloomstore.filter.BloomFilter filter = io.bloomstore.filter.BloomFilter.open(file, OpenMode.READ_ONLY)) {
                 found = filter.mightContain(Keys.longKey(0));
             }
             result.put(key, ms(System.nanoTime() - start));
@@ -280,8 +280,8 @@ public final class MacroTask {
 
         Path inPlace = scratch.resolve("in-place.bloom");
         Files.copy(a, inPlace, StandardCopyOption.REPLACE_EXISTING);
-        try (io.bloomstore.filter.BloomFilter into = io.bloomstore.filter.BloomFilter.open(inPlace, AccessMode.READ_WRITE);
-                io.bloomstore.filter.BloomFilter from = io.bloomstore.filter.BloomFilter.open(b, AccessMode.READ_ONLY)) {
+        try (io.bloomstore.filter.BloomFilter into = io.bloomstore.filter.BloomFilter.open(inPlace, OpenMode.READ_WRITE);
+                io.bloomstore.filter.BloomFilter from = io.bloomstore.filter.BloomFilter.open(b, OpenMode.READ_ONLY)) {
             long start = System.nanoTime();
             Merge.inPlace(into, from, MergeOp.OR, null);
             long merged = System.nanoTime();
@@ -329,7 +329,7 @@ public final class MacroTask {
         result.put("buildMs", ms(nanos));
         result.put("keysPerSecond", String.format(Locale.ROOT, "%.0f", keys / (nanos / 1e9)));
         result.put("fileBytes", Files.size(out));
-        try (io.bloomstore.filter.BloomFilter check = io.bloomstore.filter.BloomFilter.open(out, AccessMode.READ_ONLY)) {
+        try (io.bloomstore.filter.BloomFilter check = io.bloomstore.filter.BloomFilter.open(out, OpenMode.READ_ONLY)) {
             requireFound(check.mightContain(Keys.longKey(0)) && check.mightContain(Keys.longKey(keys - 1)));
         }
     }
