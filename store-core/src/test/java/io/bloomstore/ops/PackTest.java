@@ -1,5 +1,7 @@
 package io.bloomstore.ops;
 
+import io.bloomstore.reliability.PackFrames;
+
 import static io.bloomstore.format.FilterFixtures.assertNoTemporaryFiles;
 import static io.bloomstore.format.FilterFixtures.filterWithKeys;
 import static org.junit.jupiter.api.Assertions.*;
@@ -31,7 +33,6 @@ import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import net.jpountz.lz4.LZ4FrameInputStream;
-import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -243,16 +244,7 @@ class PackTest {
         }
     }
 
-    /** {@code content} in a valid LZ4 frame with checksums, as Pack writes it. */
     private static byte[] frame(byte[] content) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (OutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB,
-                LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM,
-                LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
-            lz4.write(content);
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        return out.toByteArray();
+        return PackFrames.frame(content);
     }
 }

@@ -12,7 +12,7 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
  * Builds pack streams by hand, to damage what is inside a well-formed LZ4 frame: the preamble, the
  * packed header, the length. (Damage to the frame itself is caught by the LZ4 checksums first.)
  */
-final class PackFrames {
+public final class PackFrames {
     private PackFrames() {
     }
 
@@ -28,7 +28,7 @@ final class PackFrames {
     }
 
     /** {@code content} in an LZ4 frame with valid block and content checksums, as {@link Pack#pack} frames it. */
-    static byte[] frame(byte[] content) {
+    public static byte[] frame(byte[] content) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (LZ4FrameOutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB,
                 LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE, LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM,
