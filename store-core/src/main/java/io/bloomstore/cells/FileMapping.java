@@ -1,61 +1,58 @@
 package io.bloomstore.cells;
 
-import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileChannel.MapMode;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import net.openhft.chronicle.bytes.BytesStore;
-import net.openhft.chronicle.bytes.MappedBytes;
-import net.openhft.chronicle.bytes.MappedBytesStore;
-import net.openhft.chronicle.bytes.SyncMode;
-import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
+import net.openhft.chronicle.core.OS;
 
 /**
- * One contiguous mapping of a whole file (also beyond 2 GiB), through Chronicle Bytes, exposed as a
- * raw address for {@link CellArray} and the mutable header state.
+ * One contiguous mapping of a whole file (also beyond 2 GiB), made through Chronicle's
+ * {@link OS#map} on the very channel whose header was checked, and exposed as a raw address for
+ * {@link CellArray} and the mutable header state.
+ *
+ * <p>Why the channel and not a path: the header is read and the length checked through one open
+ * descriptor, and that same descriptor is mapped and later forced by {@link #sync()}. Mapping by
+ * path (as Chronicle's {@code MappedBytes} does) would open the file a second time, and a file
+ * renamed over the path in between — {@code create --force}, {@code unpack}, a merge over it — would
+ * be mapped with the old header's shape, or grown to the old length (docs/RELIABILITY.md, finding 1).
  *
  * <p>Raw addresses are safe only while the mapping lives: {@link #close()} unmaps at once, so the
- * owner must stop every use first. Chronicle keeps a single mapping alive after the
- * {@code MappedBytes} is released unless its store is released too; {@code close} does both, which
- * a test checks against /proc/self/maps.
+ * owner must stop every use first (a test checks the unmapping against /proc/self/maps).
  */
 public final class FileMapping implements AutoCloseable {
     private final Path path;
-    private final MappedBytes bytes;
-    private final MappedBytesStore store;
+    private final FileChannel channel;
     private final long address;
     private final long length;
     private final boolean readOnly;
     private boolean closed;
 
-    private FileMapping(Path path, MappedBytes bytes, long length, boolean readOnly) {
+    private FileMapping(Path path, FileChannel channel, long address, long length, boolean readOnly) {
         this.path = path;
-        this.bytes = bytes;
-        this.store = (MappedBytesStore) bytes.bytesStore();
-        this.address = store.addressForRead(0);
+        this.channel = channel;
+        this.address = address;
         this.length = length;
         this.readOnly = readOnly;
     }
 
     /**
-     * Maps {@code length} bytes of {@code path} from offset 0.
+     * Maps the first {@code length} bytes of an open file and takes ownership of its channel, which
+     * {@link #close()} closes; on failure the channel is closed here.
      *
-     * @param length the file's exact length (the header has been checked against it)
+     * @param channel open for reading, and for writing unless {@code readOnly}; its size must be at
+     *     least {@code length} (the header has been checked against it), as nothing here grows a file
+     * @param path the file's name, for messages only
      */
-    public static FileMapping map(Path path, long length, boolean readOnly) throws IOException {
-        File file = path.toFile();
-        MappedBytes bytes;
+    public static FileMapping map(Path path, FileChannel channel, long length, boolean readOnly) throws IOException {
         try {
-            bytes = MappedBytes.singleMappedBytes(file, length, readOnly);
-        } catch (RuntimeException e) {
+            long address = OS.map(channel, readOnly ? MapMode.READ_ONLY : MapMode.READ_WRITE, 0, length);
+            return new FileMapping(path, channel, address, length, readOnly);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
             throw new IOException(path + ": cannot map " + length + " bytes: " + e.getMessage(), e);
         }
-        // The store is used from many threads through its address; Chronicle's per-thread check does not apply.
-        bytes.singleThreadedCheckDisabled(true);
-        // No msync when the mapping is released: it would need the posix binding, and durability is sync()'s job.
-        ((MappedBytesStore) bytes.bytesStore()).syncMode(SyncMode.NONE);
-        return new FileMapping(path, bytes, length, readOnly);
     }
 
     public Path path() {
@@ -76,36 +73,28 @@ public final class FileMapping implements AutoCloseable {
     }
 
     /**
-     * Writes the file's dirty pages to the device and waits for it. This is fsync on the file: on
-     * Linux it writes back every page of the file dirtied through any shared mapping, as
-     * msync(MS_SYNC) would, without Chronicle's JNR-based posix binding (excluded, see the parent
-     * pom). Chronicle's own MappedBytesStore.syncUpTo would not do: it only syncs past the highest
-     * position synced before, which suits appending, not cells updated anywhere.
+     * Writes the mapped file's dirty pages to the device and waits for it: fsync on the mapped
+     * descriptor, which on Linux writes back every page dirtied through any shared mapping of the
+     * file, as msync(MS_SYNC) would, without a native posix binding (excluded, see the parent pom).
+     * It forces this handle's file even after another file was renamed over its path.
      */
     public void sync() throws IOException {
-        if (readOnly) {
-            return;
-        }
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+        if (!readOnly) {
             channel.force(true);
         }
     }
 
-    /** Unmaps the file. Any address obtained from this mapping is invalid afterwards. */
+    /** Unmaps the file and closes its channel. Any address obtained from this mapping is invalid afterwards. */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        bytes.releaseLast();
-        BytesStore<?, ?> s = store;
-        if (s.refCount() > 0) {
-            s.releaseLast();
+        try (channel) {
+            OS.unmap(address, length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(path + ": cannot unmap or close", e);
         }
-        // Chronicle hands the release of a mapped store to its background releaser thread, so the
-        // munmap would happen some time after close returned; do the pending releases here and wait
-        // for them, so that close really unmaps (checked against /proc/self/maps by the tests).
-        BackgroundResourceReleaser.releasePendingResources();
     }
 }

@@ -108,12 +108,24 @@ public final class BloomFilter implements AutoCloseable {
      * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
      */
     public static BloomFilter open(Path path, OpenMode mode) throws IOException {
-        FilterHeader header = readHeader(path);
         boolean readOnly = mode == OpenMode.READ_ONLY;
-        if (!readOnly && !Files.isWritable(path)) {
+        requireRegularFile(path);
+        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
             throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
         }
-        BloomFilter filter = new BloomFilter(path, header, FileMapping.map(path, header.fileLength(), readOnly));
+        // One descriptor for the header check, the mapping and sync: a file renamed over the path
+        // meanwhile can never be mapped with another file's header.
+        FileChannel channel = readOnly
+                ? FileChannel.open(path, StandardOpenOption.READ)
+                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FilterHeader header;
+        try {
+            header = readHeader(path, channel);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        BloomFilter filter = new BloomFilter(path, header, FileMapping.map(path, channel, header.fileLength(), readOnly));
         if (!readOnly) {
             filter.state.addOpenWriters(1);
             filter.state.unsealVolatile();
@@ -152,20 +164,29 @@ public final class BloomFilter implements AutoCloseable {
 
     /** Reads and checks the header of {@code path} without mapping it. */
     public static FilterHeader readHeader(Path path) throws IOException {
+        requireRegularFile(path);
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            return readHeader(path, channel);
+        }
+    }
+
+    private static void requireRegularFile(Path path) throws InvalidFilterFileException {
         if (Files.isDirectory(path)) {
             throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is a directory, not a filter file");
         }
         if (Files.exists(path) && !Files.isRegularFile(path)) {
             throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
         }
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long length = channel.size();
-            ByteBuffer bytes = ByteBuffer.allocate((int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
-            while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
-                // read until full or end of file
-            }
-            return FilterHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()), length);
+    }
+
+    /** Reads the header through {@code channel} and checks it against the channel's file length. */
+    private static FilterHeader readHeader(Path path, FileChannel channel) throws IOException {
+        long length = channel.size();
+        ByteBuffer bytes = ByteBuffer.allocate((int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
+        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
+            // read until full or end of file
         }
+        return FilterHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()), length);
     }
 
     /**
@@ -187,7 +208,7 @@ public final class BloomFilter implements AutoCloseable {
     }
 
     /**
-     * Forces every change made so far, through any handle, to the storage device (msync); waits
+     * Forces every change made so far, through any handle, to the storage device (fsync of the mapped file); waits
      * for the device. Costs about one write of the filter's dirty pages.
      *
      * @throws IOException if the device reports an error
