@@ -1,6 +1,8 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.filter.FilterFiles;
+import io.bloomstore.filter.TemporaryFile;
 import io.bloomstore.spec.BloomSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,38 +49,29 @@ final class BuildCommand extends CliCommand {
         }
         shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
         if (!force) {
-            AtomicPublish.refuseExisting(file);
+            FilterFiles.requireAbsent(file);
         }
-        Path spool = null;
-        Path building = null;
-        try {
+        // Sizing from stdin means reading it twice: it is spooled to a temporary beside the filter first.
+        boolean spooled = shape.needsKeyCount() && input.isStdin();
+        try (TemporaryFile spool = spooled ? TemporaryFile.beside(file, "keys") : null) {
             LineInput keys = input;
-            if (shape.needsKeyCount() && input.isStdin()) {
-                spool = AtomicPublish.temporaryBeside(file, "keys");
-                spoolStdin(spool);
-                keys = LineInput.of(spool.toString());
+            if (spooled) {
+                spoolStdin(spool.path());
+                keys = LineInput.of(spool.path().toString());
             }
             Long counted = shape.needsKeyCount() ? count(keys) : null;
             BloomSpec spec = shape.spec(counted);
-            shape.requireSpaceFor(file, spec);
-            building = AtomicPublish.temporaryBeside(file, "building");
-            Filters.Added added;
-            try (BloomFilter filter = BloomFilter.create(building, spec, shape.createOptions(true));
-                    KeySource source = keys.open(streams(), null);
-                    Progress progress = progress("build", keys.size())) {
-                added = Filters.addAll(filter, source, progress);
-                filter.seal();
-            }
-            AtomicPublish.publish(building, file, force);
-            building = null;
-            streams().text().println("built " + file + " from " + Filters.keys(added.keys()) + " ("
-                    + Human.count(added.newKeys()) + " new): " + Human.shape(spec, Files.size(file)) + "; sealed");
-        } finally {
-            if (building != null) {
-                AtomicPublish.discard(building);
-            }
-            if (spool != null) {
-                AtomicPublish.discard(spool);
+            try (TemporaryFile building = TemporaryFile.beside(file, "building")) {
+                Filters.Added added;
+                try (BloomFilter filter = BloomFilter.create(building.path(), spec, shape.createOptions(true));
+                        KeySource source = keys.open(streams(), null);
+                        Progress progress = progress("build", keys.size())) {
+                    added = Filters.addAll(filter, source, progress);
+                    filter.seal();
+                }
+                building.publishAs(file, force);
+                streams().text().println("built " + file + " from " + Filters.keys(added.keys()) + " ("
+                        + Human.count(added.newKeys()) + " new): " + Human.shape(spec, Files.size(file)) + "; sealed");
             }
         }
         return ExitCode.OK;

@@ -36,7 +36,6 @@ final class CreateCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         BloomSpec spec = shape.spec(null);
-        shape.requireSpaceFor(file, spec);
         try (BloomFilter filter = BloomFilter.create(file, spec, shape.createOptions(force))) {
             streams().text().println("created " + file + ": " + Human.shape(spec, filter.header().fileLength()));
         }

@@ -76,9 +76,6 @@ final class DedupCommand extends CliCommand {
     private BloomFilter openOrCreate() throws Exception {
         if (shape.sizeGiven()) {
             BloomSpec spec = shape.spec(null);
-            if (!Files.exists(file)) {
-                shape.requireSpaceFor(file, spec);
-            }
             return BloomFilter.openOrCreate(file, spec, shape.createOptions(false));
         }
         if (!Files.exists(file)) {

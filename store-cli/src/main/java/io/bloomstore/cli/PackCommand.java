@@ -46,7 +46,7 @@ final class PackCommand extends CliCommand {
                 return ExitCode.OK;
             }
             Path target = Path.of(out);
-            FilterFiles.publish(target, force, (channel, temporary) ->
+            FilterFiles.publish(target, force, 0, (channel, temporary) ->
                     Pack.pack(file, new UnclosableOutputStream(Channels.newOutputStream(channel)), progress::update));
         }
         streams().text().println("packed " + file + " (" + Human.bytes(length) + ") into " + out + " ("

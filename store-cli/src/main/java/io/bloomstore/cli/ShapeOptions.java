@@ -1,12 +1,8 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.filter.CreateOption;
-import io.bloomstore.format.FilterHeader;
 import io.bloomstore.spec.BloomSpec;
 import io.bloomstore.spec.Layout;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -100,23 +96,6 @@ final class ShapeOptions {
         }
         // An empty input still makes a valid, if tiny, filter.
         return builder.expectedKeys(Math.max(1, keyCount)).fpp(fpp).build();
-    }
-
-    /**
-     * Refuses a filter the disk cannot hold, before any byte is written: allocating it would fill
-     * the disk first and fail only at the end. Sparse filters are not allocated, so not checked.
-     */
-    void requireSpaceFor(Path file, BloomSpec spec) throws IOException {
-        if (sparse) {
-            return;
-        }
-        Path folder = file.toAbsolutePath().getParent();
-        long needed = new FilterHeader(spec, 0, false).fileLength();
-        long usable = Files.getFileStore(folder).getUsableSpace();
-        if (usable < needed) {
-            throw new IOException(file + ": the filter needs " + Human.bytes(needed) + " but " + folder + " has "
-                    + Human.bytes(usable) + " free; free some space, size it smaller (--expected, --fpp), or create it --sparse");
-        }
     }
 
     /** The create options these flags ask for. */

@@ -95,7 +95,8 @@ public final class BloomFilter implements AutoCloseable {
     public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
         FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
-        FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), FilterFiles.emptyFilter(header));
+        FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), header.sparse() ? 0 : header.fileLength(),
+                FilterFiles.emptyFilter(header));
         return open(path, OpenMode.READ_WRITE);
     }
 

@@ -2,22 +2,24 @@ package io.bloomstore.filter;
 
 import io.bloomstore.format.FilterFileDescriptor;
 import io.bloomstore.format.FilterHeader;
+import io.bloomstore.format.InvalidFilterFileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Publishing whole files atomically: the content is written to a temporary file beside the target,
- * forced to disk, then renamed over (or hard-linked to) the target. No process ever sees a
+ * Publishing whole files atomically: the content is written to a {@link TemporaryFile} beside the
+ * target, forced to disk, then renamed over (or hard-linked to) the target. No process ever sees a
  * half-written header, and a failure leaves nothing behind.
  */
 public final class FilterFiles {
     private static final int ZERO_CHUNK = 1 << 20;
+    private static final String SPACE_ADVICE =
+            "free disk space, write it elsewhere, or (a new filter) size it smaller or create it sparse";
 
     private FilterFiles() {
     }
@@ -25,6 +27,10 @@ public final class FilterFiles {
     /** Writes the content of a new file into an open channel positioned at 0. */
     @FunctionalInterface
     public interface Content {
+        /**
+         * @throws io.bloomstore.format.InvalidFilterFileException if the content's source is
+         *     damaged; any other IOException is taken for a failure to write the target
+         */
         void writeTo(FileChannel channel, Path temporary) throws IOException;
     }
 
@@ -33,31 +39,54 @@ public final class FilterFiles {
      *
      * @param replace whether an existing target is replaced; if not, an existing target fails the
      *     call with {@link FileAlreadyExistsException} and is left untouched
+     * @param diskBytes the bytes the content will allocate on disk, if known in advance (else 0):
+     *     a disk with less free space refuses the call before anything is written
+     * @throws IOException naming the target, the directory and what to do, if the disk is too small
+     *     or the write fails
      */
-    public static void publish(Path target, boolean replace, Content content) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path dir = absolute.getParent();
-        if (!replace && Files.exists(absolute)) {
-            throw new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose (--force)");
+    public static void publish(Path target, boolean replace, long diskBytes, Content content) throws IOException {
+        if (!replace) {
+            requireAbsent(target);
         }
-        Path temporary = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
-        boolean published = false;
-        try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-                content.writeTo(channel, temporary);
-                channel.force(true);
+        requireSpace(target, diskBytes);
+        try (TemporaryFile temporary = TemporaryFile.beside(target, "new")) {
+            try (FileChannel channel = FileChannel.open(temporary.path(), StandardOpenOption.WRITE)) {
+                content.writeTo(channel, temporary.path());
+            } catch (InvalidFilterFileException sourceDamaged) {
+                throw sourceDamaged;
+            } catch (IOException e) {
+                throw new IOException(target + ": cannot write it in " + temporary.path().getParent()
+                        + (diskBytes > 0 ? " (" + diskBytes + " bytes)" : "") + " (" + e.getMessage() + "); "
+                        + SPACE_ADVICE, e);
             }
-            if (replace) {
-                Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } else {
-                linkWithoutReplacing(temporary, absolute, target);
-            }
-            published = true;
-            forceDirectory(dir);
-        } finally {
-            if (!published || !replace) {
-                Files.deleteIfExists(temporary);
-            }
+            temporary.publishAs(target, replace);
+        }
+    }
+
+    /** Refuses, before any work, to create {@code target} over an existing file without being asked to replace it. */
+    public static void requireAbsent(Path target) throws FileAlreadyExistsException {
+        if (Files.exists(target)) {
+            throw alreadyExists(target);
+        }
+    }
+
+    static FileAlreadyExistsException alreadyExists(Path target) {
+        return new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose (--force)");
+    }
+
+    /**
+     * Refuses a file of {@code bytes} that the disk holding {@code target} cannot take, before any
+     * byte is written: allocating it would fill the disk first and fail only at the end.
+     */
+    public static void requireSpace(Path target, long bytes) throws IOException {
+        if (bytes <= 0) {
+            return;
+        }
+        Path dir = target.toAbsolutePath().getParent();
+        long usable = Files.getFileStore(dir).getUsableSpace();
+        if (usable < bytes) {
+            throw new IOException(target + ": needs " + bytes + " bytes (" + (bytes + (1 << 20) - 1 >> 20) + " MiB) but "
+                    + dir + " has " + usable + " bytes free; " + SPACE_ADVICE);
         }
     }
 
@@ -72,23 +101,17 @@ public final class FilterFiles {
                 channel.position(length - 1);
                 writeFully(channel, ByteBuffer.allocate(1));
             } else {
-                writeZeros(channel, length - FilterFileDescriptor.CELLS_START, temporary);
+                writeZeros(channel, length - FilterFileDescriptor.CELLS_START);
             }
         };
     }
 
-    /** Appends {@code count} zero bytes, turning "no space left" into a message naming the size. */
-    static void writeZeros(FileChannel channel, long count, Path temporary) throws IOException {
+    /** Appends {@code count} zero bytes: the cells' blocks allocated on disk now, not at a later add. */
+    private static void writeZeros(FileChannel channel, long count) throws IOException {
         ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZERO_CHUNK, Math.max(1, count)));
-        long left = count;
-        try {
-            while (left > 0) {
-                zeros.clear().limit((int) Math.min(zeros.capacity(), left));
-                left -= channel.write(zeros);
-            }
-        } catch (IOException e) {
-            throw new IOException("cannot allocate " + count + " bytes of cells for " + temporary.getParent()
-                    + " (" + e.getMessage() + "); free disk space, choose a smaller filter, or create it sparse", e);
+        for (long left = count; left > 0; ) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), left));
+            left -= channel.write(zeros);
         }
     }
 
@@ -96,27 +119,6 @@ public final class FilterFiles {
     public static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining()) {
             channel.write(buffer);
-        }
-    }
-
-    private static void linkWithoutReplacing(Path temporary, Path absolute, Path target) throws IOException {
-        try {
-            Files.createLink(absolute, temporary); // atomic, and fails if a file appeared meanwhile
-        } catch (FileAlreadyExistsException e) {
-            throw new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose (--force)");
-        } catch (UnsupportedOperationException | IOException e) {
-            if (Files.exists(absolute)) {
-                throw new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose (--force)");
-            }
-            Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE);
-        }
-    }
-
-    private static void forceDirectory(Path dir) {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException ignored) {
-            // Not every file system lets a directory be opened for force; the rename stands regardless.
         }
     }
 }

@@ -53,7 +53,7 @@ public final class Merge {
             }
             BloomSpec spec = first.spec();
             FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), false);
-            FilterFiles.publish(out, replace, (channel, temporary) -> {
+            FilterFiles.publish(out, replace, first.fileLength(), (channel, temporary) -> {
                 ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
                 page.put(header.encode()).clear();
                 FilterFiles.writeFully(channel, page);

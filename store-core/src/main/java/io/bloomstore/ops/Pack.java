@@ -93,52 +93,101 @@ public final class Pack {
             throws IOException {
         Path sourcePath = Path.of(source);
         FilterHeader[] restored = new FilterHeader[1];
-        FilterFiles.publish(target, replace, (channel, temporary) -> {
-            try {
-                DataInputStream data = new DataInputStream(new LZ4FrameInputStream(in, true));
-                byte[] preambleBytes = new byte[PREAMBLE_LENGTH];
-                data.readFully(preambleBytes);
-                ByteBuffer preamble = ByteBuffer.wrap(preambleBytes).order(ByteOrder.LITTLE_ENDIAN);
-                if (preamble.getLong() != PACK_MAGIC) {
-                    throw new InvalidFilterFileException(sourcePath, Problem.BAD_PACK, "not a bloomstore pack (no BLMSPACK magic)");
-                }
-                int version = preamble.getInt();
-                if (version != PACK_VERSION) {
-                    throw new InvalidFilterFileException(sourcePath, Problem.UNSUPPORTED_VERSION,
-                            "pack version " + version + " is not supported (this bloomstore reads " + PACK_VERSION + ")");
-                }
-                preamble.getInt();
-                long length = preamble.getLong();
-                byte[] page = new byte[FilterFileDescriptor.CELLS_START];
-                data.readFully(page);
-                restored[0] = FilterHeader.decode(sourcePath, page, length);
-                FilterFiles.writeFully(channel, ByteBuffer.wrap(page));
-                byte[] buffer = new byte[BUFFER];
-                long done = page.length;
-                while (done < length) {
-                    int n = data.read(buffer, 0, (int) Math.min(BUFFER, length - done));
-                    if (n < 0) {
-                        throw new EOFException("ends after " + done + " of " + length + " bytes");
-                    }
-                    FilterFiles.writeFully(channel, ByteBuffer.wrap(buffer, 0, n));
-                    done += n;
-                    if (progress != null) {
-                        progress.accept(done);
-                    }
-                }
-                if (data.read() != -1) { // also makes the frame check its end mark and content checksum
-                    throw new IOException("has data after the " + length + " bytes it announced");
-                }
-                if (in.read() != -1) { // the frame reader stops at its end mark and would ignore the rest
-                    throw new IOException("has data after the end of the LZ4 frame");
-                }
-            } catch (InvalidFilterFileException e) {
-                throw e;
-            } catch (IOException e) {
-                throw new InvalidFilterFileException(sourcePath, Problem.BAD_PACK,
-                        "damaged or truncated pack (" + e.getMessage() + "); nothing was written", e);
+        FilterFiles.publish(target, replace, 0, (channel, temporary) -> {
+            PackReader pack = new PackReader(in, sourcePath);
+            ByteBuffer preamble = ByteBuffer.wrap(pack.readFully(PREAMBLE_LENGTH)).order(ByteOrder.LITTLE_ENDIAN);
+            if (preamble.getLong() != PACK_MAGIC) {
+                throw new InvalidFilterFileException(sourcePath, Problem.BAD_PACK, "not a bloomstore pack (no BLMSPACK magic)");
             }
+            int version = preamble.getInt();
+            if (version != PACK_VERSION) {
+                throw new InvalidFilterFileException(sourcePath, Problem.UNSUPPORTED_VERSION,
+                        "pack version " + version + " is not supported (this bloomstore reads " + PACK_VERSION + ")");
+            }
+            preamble.getInt();
+            long length = preamble.getLong();
+            byte[] page = pack.readFully(FilterFileDescriptor.CELLS_START);
+            restored[0] = FilterHeader.decode(sourcePath, page, length);
+            FilterFiles.writeFully(channel, ByteBuffer.wrap(page));
+            byte[] buffer = new byte[BUFFER];
+            for (long done = page.length; done < length; ) {
+                int n = pack.read(buffer, (int) Math.min(BUFFER, length - done), done, length);
+                FilterFiles.writeFully(channel, ByteBuffer.wrap(buffer, 0, n));
+                done += n;
+                if (progress != null) {
+                    progress.accept(done);
+                }
+            }
+            pack.requireEnd(length);
         });
         return restored[0];
+    }
+
+    /**
+     * The reading side of unpack: every failure to read is the pack's fault (damaged, truncated, not
+     * a pack), reported as {@link Problem#BAD_PACK}; failures to write the target are not, and stay
+     * out of here.
+     */
+    private static final class PackReader {
+        private final InputStream raw;
+        private final Path source;
+        private DataInputStream data;
+
+        PackReader(InputStream raw, Path source) {
+            this.raw = raw;
+            this.source = source;
+        }
+
+        byte[] readFully(int length) throws InvalidFilterFileException {
+            byte[] bytes = new byte[length];
+            try {
+                frame().readFully(bytes);
+            } catch (IOException e) {
+                throw damaged(e);
+            }
+            return bytes;
+        }
+
+        /** Reads 1 to {@code max} bytes of the {@code length} announced, {@code done} read so far. */
+        int read(byte[] buffer, int max, long done, long length) throws InvalidFilterFileException {
+            try {
+                int n = frame().read(buffer, 0, max);
+                if (n < 0) {
+                    throw new EOFException("ends after " + done + " of " + length + " bytes");
+                }
+                return n;
+            } catch (IOException e) {
+                throw damaged(e);
+            }
+        }
+
+        /** Checks that the pack ends after the announced {@code length} bytes, its checksums with it. */
+        void requireEnd(long length) throws InvalidFilterFileException {
+            try {
+                if (frame().read() != -1) { // also makes the frame check its end mark and content checksum
+                    throw new IOException("has data after the " + length + " bytes it announced");
+                }
+                if (raw.read() != -1) { // the frame reader stops at its end mark and would ignore the rest
+                    throw new IOException("has data after the end of the LZ4 frame");
+                }
+            } catch (IOException e) {
+                throw damaged(e);
+            }
+        }
+
+        private DataInputStream frame() throws IOException {
+            if (data == null) {
+                data = new DataInputStream(new LZ4FrameInputStream(raw, true));
+            }
+            return data;
+        }
+
+        private InvalidFilterFileException damaged(IOException e) {
+            if (e instanceof InvalidFilterFileException invalid) {
+                return invalid;
+            }
+            return new InvalidFilterFileException(source, Problem.BAD_PACK,
+                    "damaged or truncated pack (" + e.getMessage() + "); nothing was written", e);
+        }
     }
 }

@@ -100,10 +100,10 @@ class FileCreationTest {
             FilterFiles.writeFully(channel, ByteBuffer.wrap(new byte[1000]));
             throw new IOException("disk on fire");
         };
-        assertThrows(IOException.class, () -> FilterFiles.publish(fresh, replace, failing));
+        assertThrows(IOException.class, () -> FilterFiles.publish(fresh, replace, 0, failing));
         assertFalse(Files.exists(fresh));
         if (replace) {
-            assertThrows(IOException.class, () -> FilterFiles.publish(existing, true, failing));
+            assertThrows(IOException.class, () -> FilterFiles.publish(existing, true, 0, failing));
         }
         assertArrayEquals(PRECIOUS, Files.readAllBytes(existing));
         assertNoTemporaryFiles(dir);

@@ -162,6 +162,12 @@ public final class ChildJvm implements AutoCloseable {
         awaitExit(timeout);
     }
 
+    /** Stops the child with SIGTERM, as {@code kill} or a service manager would, and waits for it to go. */
+    public void terminate(Duration timeout) {
+        process.destroy();
+        awaitExit(timeout);
+    }
+
     /** What the child wrote to stderr so far. */
     public String stderr() {
         try {
