@@ -17,6 +17,7 @@ import net.openhft.chronicle.core.UnsafeMemory;
  */
 public final class CellArray {
     private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+    private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
 
     private final long address;
     private final long cells;
@@ -130,6 +131,15 @@ public final class CellArray {
     /** Word {@code w}, volatile read. */
     public long getWordVolatile(long w) {
         return MEMORY.readVolatileLong(address + (w << 3));
+    }
+
+    /**
+     * Copies words {@code [from, from + count)} into {@code into[0, count)} with plain loads, in
+     * bulk: a snapshot of a stretch of cells for whole-filter passes such as merging, which a
+     * concurrent adder may or may not have reached.
+     */
+    public void copyWordsPlain(long from, long[] into, int count) {
+        MEMORY.copyMemory(address + (from << 3), into, LONG_ARRAY_BASE, count << 3);
     }
 
     /** Compare-and-set of word {@code w}. */

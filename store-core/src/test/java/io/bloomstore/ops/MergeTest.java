@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** OR and AND, into a new file and in place, for plain and counting filters. */
@@ -91,6 +92,25 @@ class MergeTest {
             Merge.inPlace(target, source, op, null);
             assertCellsAreTheOpOf(op, target, original, inputs.b());
             assertHoldsTheRightKeys(op, target);
+        }
+    }
+
+    /** Merge works in steps of 32,768 words; a filter of two and a bit steps checks their seams and the short last one. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(MergeOp.class)
+    void filtersOfSeveralMergeStepsMergeWordForWord(MergeOp op) throws Exception {
+        BloomSpec spec = BloomSpec.builder().cells(64L * (2 * 32_768 + 1_001)).hashes(3).build();
+        Path a = filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, 200_000));
+        Path b = filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(100_000, 300_000));
+        Path out = dir.resolve("out.bloom");
+        Merge.toNewFile(out, List.of(a, b), op, false, null);
+        Path target = Files.copy(a, dir.resolve("in-place.bloom"));
+        try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_ONLY);
+                BloomFilter inPlace = BloomFilter.open(target, OpenMode.READ_WRITE);
+                BloomFilter source = BloomFilter.open(b, OpenMode.READ_ONLY)) {
+            assertCellsAreTheOpOf(op, merged, a, b);
+            Merge.inPlace(inPlace, source, op, null);
+            assertCellsAreTheOpOf(op, inPlace, a, b);
         }
     }
 
