@@ -1,31 +1,33 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code bloomstore add}: keys into an existing filter. */
-@Command(name = "add", sortOptions = false,
-        description = {
-            "Add keys to a filter: the arguments after FILE, then the lines of --from.",
-            "Other processes using the same file see the keys at once. An add that has returned survives a crash "
-                    + "of this process; with --sync it also survives a power cut.",
-            "Prints how many keys were definitely new (a key is new when it set a cell that was zero)."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore add users.bloom alice bob",
-            "  bloomstore add users.bloom --from new-users.txt --sync",
-            "  grep -o 'id=[0-9]*' app.log | bloomstore add ids.bloom --from -"
-        })
 final class AddCommand extends CliCommand {
-    @Mixin
-    FileAndKeys operands;
+    private static final String[] DESCRIPTION = {
+        "Add keys to a filter: the arguments after FILE, then the lines of --from.",
+        "Other processes using the same file see the keys at once. An add that has returned survives a crash "
+                + "of this process; with --sync it also survives a power cut.",
+        "Prints how many keys were definitely new (a key is new when it set a cell that was zero)."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore add users.bloom alice bob",
+        "  bloomstore add users.bloom --from new-users.txt --sync",
+        "  grep -o 'id=[0-9]*' app.log | bloomstore add ids.bloom --from -"
+    };
 
-    @Option(names = "--sync", description = "Force the file to disk before exiting (msync), for durability against power loss.")
-    boolean sync;
+    private final FileAndKeys operands;
+    private boolean sync;
+
+    AddCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        operands = new FileAndKeys(command);
+        command.addOption(flag(value -> sync = value, "--sync")
+                .description("Force the file to disk before exiting (msync), for durability against power loss.").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,18 +1,20 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.option;
+
 import io.bloomstore.format.FilterFileDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
@@ -24,57 +26,58 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * streams, the global options) and turns every failure into one line on stderr and an exit code
  * ({@link ExitCode}).
  */
-@Command(name = "bloomstore",
-        versionProvider = BloomstoreCli.Version.class,
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Persistent, memory-mapped Bloom filters: one file per filter, shared live between processes.",
-            ""
-        },
-        commandListHeading = "%nCommands:%n",
-        footerHeading = "%n",
-        footer = {
-            "Exit status: 0 ok; 1 contains: a key is absent, verify: the file is damaged; 2 error.",
-            "",
-            "Examples:",
-            "  bloomstore build words.bloom --from words.txt --fpp 0.001",
-            "  bloomstore contains words.bloom apple pear",
-            "  tail -F ids.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./process-once",
-            "",
-            "Run 'bloomstore COMMAND --help' for the options of a command."
-        })
 public final class BloomstoreCli implements Callable<Integer> {
+    private static final String[] DESCRIPTION = {
+        "Persistent, memory-mapped Bloom filters: one file per filter, shared live between processes.",
+        ""
+    };
+    private static final String[] FOOTER = {
+        "Exit status: 0 ok; 1 contains: a key is absent, verify: the file is damaged; 2 error.",
+        "",
+        "Examples:",
+        "  bloomstore build words.bloom --from words.txt --fpp 0.001",
+        "  bloomstore contains words.bloom apple pear",
+        "  tail -F ids.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./process-once",
+        "",
+        "Run 'bloomstore COMMAND --help' for the options of a command."
+    };
+
     /** Wide enough for the examples in the help footers to stay on one line each. */
     private static final int HELP_WIDTH = 110;
 
-    /** The verbs, in the order --help lists them. */
-    static final List<Class<? extends CliCommand>> VERBS = List.of(
-            CreateCommand.class, BuildCommand.class, AddCommand.class, ContainsCommand.class,
-            RemoveCommand.class, CountCommand.class, DedupCommand.class, MergeCommand.class,
-            InspectCommand.class, EstimateCommand.class, VerifyCommand.class, PackCommand.class,
-            UnpackCommand.class);
-
-    @Option(names = "--stacktrace", scope = ScopeType.INHERIT,
-            description = "On an error, print the stack trace after the message (for bug reports).")
-    boolean stacktrace;
-
-    @Option(names = "--progress", scope = ScopeType.INHERIT, paramLabel = "auto|always|never",
-            description = "Progress bars on stderr for long jobs: auto (when stderr is a terminal, the default), "
-                    + "always, never.")
-    ProgressMode progress = ProgressMode.AUTO;
+    /** The verbs, in the order --help lists them (see {@link #verb}). */
+    static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
+            "inspect", "estimate", "verify", "pack", "unpack");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
+    private final CommandSpec command;
+    private boolean stacktrace;
+    private ProgressMode progress = ProgressMode.AUTO;
 
     BloomstoreCli(CliStreams streams, RawArguments rawArguments) {
         this.streams = streams;
         this.rawArguments = rawArguments;
+        command = Model.command(this, DESCRIPTION).name("bloomstore").versionProvider(new Version());
+        command.usageMessage().commandListHeading("%nCommands:%n").footerHeading("%n").footer(FOOTER);
+        // Inherited: given before or after the verb, they reach this object.
+        command.addOption(flag(value -> stacktrace = value, "--stacktrace").scopeType(ScopeType.INHERIT)
+                .description("On an error, print the stack trace after the message (for bug reports).").build());
+        command.addOption(option(ProgressMode.class, value -> progress = value, "--progress").scopeType(ScopeType.INHERIT)
+                .paramLabel("auto|always|never")
+                .description("Progress bars on stderr for long jobs: auto (when stderr is a terminal, the default), "
+                        + "always, never.").build());
+        // picocli's standard help options, declared here because its mixinStandardHelpOptions reads them from annotations
+        command.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description("Show this help message and exit.").build());
+        command.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
     }
 
     /** Runs bloomstore with the process's streams and exits with its status. */
     public static void main(String[] args) throws IOException {
         QuickStart.prepare();
+        QuickStart.startChronicle(); // in a training run too, so that the archive holds what it loads
         String training = System.getProperty(CdsTraining.PROPERTY);
         if (training != null) {
             CdsTraining.run(Path.of(training));
@@ -86,8 +89,8 @@ public final class BloomstoreCli implements Callable<Integer> {
     /** Runs one command line and returns its exit status; everything it prints goes to {@code streams}. */
     static int run(String[] args, CliStreams streams, RawArguments rawArguments) {
         BloomstoreCli cli = new BloomstoreCli(streams, rawArguments);
-        CommandLine commandLine = new CommandLine(cli);
-        addVerbs(commandLine, args);
+        CommandLine commandLine = new CommandLine(cli.command);
+        cli.addVerbs(commandLine, args);
         // After the verbs are added: these settings reach only the subcommands registered so far.
         commandLine.setCaseInsensitiveEnumValuesAllowed(true)
                 .setUsageHelpWidth(HELP_WIDTH)
@@ -118,10 +121,9 @@ public final class BloomstoreCli implements Callable<Integer> {
     /**
      * Registers the verb the arguments name; all of them if they name an unknown one (for the error
      * that suggests the right one) or ask for the top-level --help (which lists them); none for
-     * --version. Picocli reads a command's annotations when it is registered, and a one-key query
-     * should not pay for the twelve verbs it does not run.
+     * --version. A one-key query should not pay for building the twelve verbs it does not run.
      */
-    private static void addVerbs(CommandLine commandLine, String[] args) {
+    private void addVerbs(CommandLine commandLine, String[] args) {
         String named = null;
         boolean help = false;
         for (String arg : args) {
@@ -131,23 +133,33 @@ public final class BloomstoreCli implements Callable<Integer> {
             }
             help |= arg.equals("-h") || arg.equals("--help");
         }
-        for (Class<? extends CliCommand> verb : VERBS) {
-            if (verbName(verb).equals(named)) {
-                commandLine.addSubcommand(named, verb);
-                return;
-            }
-        }
-        if (named != null || help) {
-            for (Class<? extends CliCommand> verb : VERBS) {
-                commandLine.addSubcommand(verbName(verb), verb);
+        if (named != null && VERBS.contains(named)) {
+            commandLine.addSubcommand(named, new CommandLine(verb(named).command));
+        } else if (named != null || help) {
+            for (String verb : VERBS) {
+                commandLine.addSubcommand(verb, new CommandLine(verb(verb).command));
             }
         }
     }
 
-    /** ContainsCommand is "contains": the class name says it without reading the annotation (a test checks they agree). */
-    static String verbName(Class<? extends CliCommand> verb) {
-        String simple = verb.getSimpleName();
-        return simple.substring(0, simple.length() - "Command".length()).toLowerCase(Locale.ROOT);
+    /** A new command for {@code name}, one of {@link #VERBS}, run under this one. */
+    private CliCommand verb(String name) {
+        return switch (name) {
+            case "create" -> new CreateCommand(this);
+            case "build" -> new BuildCommand(this);
+            case "add" -> new AddCommand(this);
+            case "contains" -> new ContainsCommand(this);
+            case "remove" -> new RemoveCommand(this);
+            case "count" -> new CountCommand(this);
+            case "dedup" -> new DedupCommand(this);
+            case "merge" -> new MergeCommand(this);
+            case "inspect" -> new InspectCommand(this);
+            case "estimate" -> new EstimateCommand(this);
+            case "verify" -> new VerifyCommand(this);
+            case "pack" -> new PackCommand(this);
+            case "unpack" -> new UnpackCommand(this);
+            default -> throw new IllegalArgumentException("no verb " + name);
+        };
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.FilterFiles;
 import io.bloomstore.filter.TemporaryFile;
@@ -9,38 +12,36 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore build}: a new, sealed filter from a file of keys. */
-@Command(name = "build", sortOptions = false,
-        description = {
-            "Build a filter from keys, one per line: size it, fill it, seal it (record a checksum of its cells, "
-                    + "which 'verify' checks).",
-            "Sized for --expected N keys at --fpp P; without --expected the lines are counted first (from stdin they "
-                    + "are spooled to a temporary file beside FILE to be counted, then deleted).",
-            "FILE appears only when complete: a failed build leaves nothing. An existing FILE is kept unless --force."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
-            "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
-            "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts"
-        })
 final class BuildCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file to build.")
-    Path file;
+    private static final String[] DESCRIPTION = {
+        "Build a filter from keys, one per line: size it, fill it, seal it (record a checksum of its cells, "
+                + "which 'verify' checks).",
+        "Sized for --expected N keys at --fpp P; without --expected the lines are counted first (from stdin they "
+                + "are spooled to a temporary file beside FILE to be counted, then deleted).",
+        "FILE appears only when complete: a failed build leaves nothing. An existing FILE is kept unless --force."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
+        "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
+        "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts"
+    };
 
-    @Mixin
-    LineInput input;
+    private Path file;
+    private final LineInput input;
+    private final ShapeOptions shape;
+    private boolean force;
 
-    @Mixin
-    ShapeOptions shape;
-
-    @Option(names = "--force", description = "Replace FILE if it exists (atomically, once the new filter is complete).")
-    boolean force;
+    BuildCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
+                .description("The filter file to build.").build());
+        input = new LineInput().declareOn(command);
+        shape = new ShapeOptions(command);
+        command.addOption(flag(value -> force = value, "--force")
+                .description("Replace FILE if it exists (atomically, once the new filter is complete).").build());
+    }
 
     @Override
     public Integer call() throws Exception {

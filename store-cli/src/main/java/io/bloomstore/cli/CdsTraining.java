@@ -12,11 +12,13 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The workload a class-data sharing archive is recorded from: every verb once, in one JVM, on
- * small files in a scratch folder, with all output discarded. Run by the build and by bin/bloomstore
- * as {@code java -XX:ArchiveClassesAtExit=A -Dbloomstore.cds.training=DIR -jar bloomstore.jar};
- * later runs with {@code -XX:SharedArchiveFile=A} find the classes of whatever verb they run
- * already parsed, verified and laid out in memory.
+ * The workload a class-data sharing archive is made from: every verb once, in one JVM, on small
+ * files in a scratch folder, with all output discarded. Run by the build and by bin/bloomstore as
+ * {@code java -XX:DumpLoadedClassList=L -Dbloomstore.cds.training=DIR -jar bloomstore.jar}; the
+ * classes listed in L are then dumped into a static archive A ({@code java -Xshare:dump
+ * -XX:SharedClassListFile=L -XX:SharedArchiveFile=A -cp bloomstore.jar}), and later runs with
+ * {@code -XX:SharedArchiveFile=A} find the classes of whatever verb they run already parsed,
+ * verified and laid out in memory.
  */
 final class CdsTraining {
     /** The system property that turns a run of the jar into a training run in the folder it names. */

@@ -1,16 +1,30 @@
 package io.bloomstore.cli;
 
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
-/** What every verb shares: its --help, and the streams and settings of the {@link BloomstoreCli} it runs under. */
+/**
+ * What every verb shares: its command model with --help and examples, and the streams and settings
+ * of the {@link BloomstoreCli} it runs under. Each verb declares its options and operands on
+ * {@link #command} in its constructor ({@link Model}).
+ */
 abstract class CliCommand implements Callable<Integer> {
-    @ParentCommand
-    BloomstoreCli cli;
+    /** This verb's model; picocli names it when it is registered under the top-level command. */
+    final CommandSpec command;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    private final BloomstoreCli cli;
+
+    /**
+     * @param description the paragraphs of --help, the first of which the top-level --help lists
+     * @param examples command lines, each indented by two spaces
+     */
+    CliCommand(BloomstoreCli cli, String[] description, String[] examples) {
+        this.cli = cli;
+        command = Model.command(this, description);
+        command.usageMessage().footerHeading("%nExamples:%n").footer(examples);
+        command.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help and exit.").build());
+    }
 
     CliStreams streams() {
         return cli.streams();

@@ -1,45 +1,47 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.option;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code bloomstore contains}: which keys may be in a filter. */
-@Command(name = "contains", sortOptions = false,
-        description = {
-            "Check keys against a filter: the arguments after FILE, then the lines of --from.",
-            "'absent' is certain; 'present' means probably present (wrong at about the filter's false-positive rate).",
-            "Prints each key with its answer, KEY<TAB>present or KEY<TAB>absent; with --print, only the keys with "
-                    + "that answer, unchanged, one per line: a stream filter. Exit status 0 when every key is present, "
-                    + "1 when any is absent, 2 on an error, so it works in 'if'."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore contains users.bloom alice",
-            "  if bloomstore contains -q users.bloom \"$user\"; then echo known; fi",
-            "  bloomstore contains users.bloom --from - --print absent < signups.txt > really-new.txt"
-        })
 final class ContainsCommand extends CliCommand {
+    private static final String[] DESCRIPTION = {
+        "Check keys against a filter: the arguments after FILE, then the lines of --from.",
+        "'absent' is certain; 'present' means probably present (wrong at about the filter's false-positive rate).",
+        "Prints each key with its answer, KEY<TAB>present or KEY<TAB>absent; with --print, only the keys with "
+                + "that answer, unchanged, one per line: a stream filter. Exit status 0 when every key is present, "
+                + "1 when any is absent, 2 on an error, so it works in 'if'."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore contains users.bloom alice",
+        "  if bloomstore contains -q users.bloom \"$user\"; then echo known; fi",
+        "  bloomstore contains users.bloom --from - --print absent < signups.txt > really-new.txt"
+    };
+
     private static final byte[] PRESENT = "\tpresent\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ABSENT = "\tabsent\n".getBytes(StandardCharsets.US_ASCII);
 
     /** Which keys --print prints. */
     enum Answer { PRESENT, ABSENT }
 
-    @Mixin
-    FileAndKeys operands;
+    private final FileAndKeys operands;
+    private Answer print;
+    private boolean quiet;
 
-    @Option(names = "--print", paramLabel = "present|absent",
-            description = "Print only the keys with this answer, one per line, as they came in.")
-    Answer print;
-
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing; only the exit status answers.")
-    boolean quiet;
+    ContainsCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        operands = new FileAndKeys(command);
+        command.addOption(option(Answer.class, value -> print = value, "--print").paramLabel("present|absent")
+                .description("Print only the keys with this answer, one per line, as they came in.").build());
+        command.addOption(flag(value -> quiet = value, "-q", "--quiet")
+                .description("Print nothing; only the exit status answers.").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -4,25 +4,26 @@ import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** {@code bloomstore count}: how many times keys may have been added to a counting filter. */
-@Command(name = "count", sortOptions = false,
-        description = {
-            "Print how many times each key may have been added: KEY<TAB>N.",
-            "On a counting filter N is the smallest of the key's counters, an upper bound that is exact unless other "
-                    + "keys share all its cells or a counter is saturated; on a plain filter N is 1 (maybe present) or "
-                    + "0 (absent)."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore count visits.bloom /index.html /about.html",
-            "  bloomstore count visits.bloom --from pages.txt | sort -t$'\\t' -k2 -n"
-        })
 final class CountCommand extends CliCommand {
-    @Mixin
-    FileAndKeys operands;
+    private static final String[] DESCRIPTION = {
+        "Print how many times each key may have been added: KEY<TAB>N.",
+        "On a counting filter N is the smallest of the key's counters, an upper bound that is exact unless other "
+                + "keys share all its cells or a counter is saturated; on a plain filter N is 1 (maybe present) or "
+                + "0 (absent)."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore count visits.bloom /index.html /about.html",
+        "  bloomstore count visits.bloom --from pages.txt | sort -t$'\\t' -k2 -n"
+    };
+
+    private final FileAndKeys operands;
+
+    CountCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        operands = new FileAndKeys(command);
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,5 +1,8 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.spec.BloomSpec;
@@ -8,40 +11,38 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore dedup}: a stream filter that passes each line once, across runs. */
-@Command(name = "dedup", sortOptions = false,
-        description = {
-            "Print each input line the filter has not seen before, and add it: a dedup index that survives restarts, "
-                    + "because it is the file.",
-            "A line is added before it is printed, so every printed line is stored, even if this process is killed "
-                    + "right after; with --sync it is also on disk before it is printed. Output is flushed whenever "
-                    + "the input pauses, so a consumer sees lines at once.",
-            "A line already added, or a false positive (at about the filter's rate), is not printed. Lines are keys: "
-                    + "a trailing \\r is dropped, empty lines are skipped.",
-            "FILE must exist, unless sizing options are given: then it is created on the first run and reused after."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  tail -F events.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./handle-once",
-            "  bloomstore dedup seen.bloom --from batch-2.txt > new-in-batch-2.txt"
-        })
 final class DedupCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file: the memory of lines seen.")
-    Path file;
+    private static final String[] DESCRIPTION = {
+        "Print each input line the filter has not seen before, and add it: a dedup index that survives restarts, "
+                + "because it is the file.",
+        "A line is added before it is printed, so every printed line is stored, even if this process is killed "
+                + "right after; with --sync it is also on disk before it is printed. Output is flushed whenever "
+                + "the input pauses, so a consumer sees lines at once.",
+        "A line already added, or a false positive (at about the filter's rate), is not printed. Lines are keys: "
+                + "a trailing \\r is dropped, empty lines are skipped.",
+        "FILE must exist, unless sizing options are given: then it is created on the first run and reused after."
+    };
+    private static final String[] EXAMPLES = {
+        "  tail -F events.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./handle-once",
+        "  bloomstore dedup seen.bloom --from batch-2.txt > new-in-batch-2.txt"
+    };
 
-    @Mixin
-    LineInput input;
+    private Path file;
+    private final LineInput input;
+    private final ShapeOptions shape;
+    private boolean sync;
 
-    @Mixin
-    ShapeOptions shape;
-
-    @Option(names = "--sync", description = "Force the filter to disk before each output flush: printed lines survive a power cut.")
-    boolean sync;
+    DedupCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
+                .description("The filter file: the memory of lines seen.").build());
+        input = new LineInput().declareOn(command);
+        shape = new ShapeOptions(command);
+        command.addOption(flag(value -> sync = value, "--sync")
+                .description("Force the filter to disk before each output flush: printed lines survive a power cut.").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,36 +1,40 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.ops.SetEstimates;
 import java.nio.file.Path;
 import java.util.Locale;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore estimate}: how two key sets overlap, from their filters alone. */
-@Command(name = "estimate", sortOptions = false,
-        description = {
-            "Estimate, from two filters of the same shape, how many keys each holds, how many their union and their "
-                    + "intersection hold, and their Jaccard similarity (intersection / union).",
-            "The estimates come from the cells that are set (Swamidass & Baldi), not from the keys; they are close "
-                    + "while the filters are not overfull."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore estimate monday.bloom tuesday.bloom",
-            "  bloomstore estimate monday.bloom tuesday.bloom --json | jq .jaccard"
-        })
 final class EstimateCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The first filter (A).")
-    Path first;
+    private static final String[] DESCRIPTION = {
+        "Estimate, from two filters of the same shape, how many keys each holds, how many their union and their "
+                + "intersection hold, and their Jaccard similarity (intersection / union).",
+        "The estimates come from the cells that are set (Swamidass & Baldi), not from the keys; they are close "
+                + "while the filters are not overfull."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore estimate monday.bloom tuesday.bloom",
+        "  bloomstore estimate monday.bloom tuesday.bloom --json | jq .jaccard"
+    };
 
-    @Parameters(index = "1", paramLabel = "FILE", description = "The second filter (B).")
-    Path second;
+    private Path first;
+    private Path second;
+    private boolean json;
 
-    @Option(names = "--json", description = "Print JSON instead of text.")
-    boolean json;
+    EstimateCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "FILE", Path.class, value -> first = value)
+                .description("The first filter (A).").build());
+        command.addPositional(operand(1, "FILE", Path.class, value -> second = value)
+                .description("The second filter (B).").build());
+        command.addOption(flag(value -> json = value, "--json")
+                .description("Print JSON instead of text.").build());
+    }
 
     /** The --json output. */
     record Report(String a, String b, Double keysA, Double keysB, Double union, Double intersection, double jaccard) {

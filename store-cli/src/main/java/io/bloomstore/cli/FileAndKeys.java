@@ -1,12 +1,14 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.operand;
+import static io.bloomstore.cli.Model.operands;
+
 import java.io.Flushable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The operands of add, contains, remove and count: {@code FILE [KEY...] [--from PATH|-]}. The keys
@@ -14,15 +16,17 @@ import picocli.CommandLine.Parameters;
  * comes in, and the same as a Java {@code CharSequence} key with those UTF-8 bytes.
  */
 final class FileAndKeys {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file.")
     Path file;
-
-    @Parameters(index = "1..*", paramLabel = "KEY", arity = "0..*",
-            description = "Keys, one per argument, taken as the exact bytes typed.")
     List<String> arguments = new ArrayList<>();
+    final LineInput lines = new LineInput();
 
-    @Mixin
-    LineInput lines;
+    /** Declares FILE, KEY... and --from on {@code command}, read into this. */
+    FileAndKeys(CommandSpec command) {
+        command.addPositional(operand(0, "FILE", Path.class, value -> file = value).description("The filter file.").build());
+        command.addPositional(operands(1, "0..*", "KEY", String.class, values -> arguments = values)
+                .description("Keys, one per argument, taken as the exact bytes typed.").build());
+        lines.declareOn(command);
+    }
 
     /**
      * Opens the keys: the arguments, then --from.

@@ -1,31 +1,35 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore inspect}: what a filter file is and how full it is. */
-@Command(name = "inspect", sortOptions = false,
-        description = {
-            "Describe a filter: every header field, its state (sealed, open writers, insertions), and from one scan "
-                    + "of its cells how full it is: cells set, fill ratio, estimated number of keys, and the "
-                    + "false-positive rate it has now.",
-            "--json prints the same as one JSON object, for scripts."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore inspect users.bloom",
-            "  bloomstore inspect users.bloom --json | jq .currentFpp"
-        })
 final class InspectCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file.")
-    Path file;
+    private static final String[] DESCRIPTION = {
+        "Describe a filter: every header field, its state (sealed, open writers, insertions), and from one scan "
+                + "of its cells how full it is: cells set, fill ratio, estimated number of keys, and the "
+                + "false-positive rate it has now.",
+        "--json prints the same as one JSON object, for scripts."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore inspect users.bloom",
+        "  bloomstore inspect users.bloom --json | jq .currentFpp"
+    };
 
-    @Option(names = "--json", description = "Print JSON instead of text.")
-    boolean json;
+    private Path file;
+    private boolean json;
+
+    InspectCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
+                .description("The filter file.").build());
+        command.addOption(flag(value -> json = value, "--json")
+                .description("Print JSON instead of text.").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,19 +1,18 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.option;
+
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code --from PATH|-} option: keys as lines of a file, or of stdin. */
 final class LineInput {
     static final String STDIN = "-";
 
-    @Option(names = "--from", paramLabel = "PATH|-",
-            description = "Read keys from this file, one per line, or from stdin with '-'. A trailing \\r is "
-                    + "dropped and empty lines are skipped; every other byte is part of the key.")
     String from;
 
     /** The input {@code --from pathOrDash} would name. */
@@ -21,6 +20,15 @@ final class LineInput {
         LineInput input = new LineInput();
         input.from = pathOrDash;
         return input;
+    }
+
+    /** Declares --from on {@code command}, read into this; returns this. */
+    LineInput declareOn(CommandSpec command) {
+        command.addOption(option(String.class, value -> from = value, "--from").paramLabel("PATH|-")
+                .description("Read keys from this file, one per line, or from stdin with '-'. A trailing \\r is "
+                        + "dropped and empty lines are skipped; every other byte is part of the key.")
+                .build());
+        return this;
     }
 
     boolean isGiven() {

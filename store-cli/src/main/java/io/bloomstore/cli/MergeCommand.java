@@ -1,5 +1,10 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+import static io.bloomstore.cli.Model.operands;
+import static io.bloomstore.cli.Model.option;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.ops.Merge;
@@ -8,39 +13,39 @@ import io.bloomstore.spec.BloomSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore merge}: the union or intersection of filters, into a new file. */
-@Command(name = "merge", sortOptions = false,
-        description = {
-            "Combine two or more filters of the same shape (cells, hashes, counter bits, layout, hash and seed) "
-                    + "into a new filter OUT.",
-            "--op or (the default) gives the union: exactly the filter of all keys of all inputs; --op and contains "
-                    + "the intersection (with a higher false-positive rate than a filter built from it). Counting "
-                    + "filters add (or) or take the minimum (and) of their counters.",
-            "Inputs of different shapes are refused, naming the field that differs. OUT appears only when complete, "
-                    + "sealed; an existing OUT is kept unless --force."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore merge all.bloom part-1.bloom part-2.bloom part-3.bloom",
-            "  bloomstore merge both.bloom monday.bloom tuesday.bloom --op and"
-        })
 final class MergeCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "OUT", description = "The filter file to write.")
-    Path out;
+    private static final String[] DESCRIPTION = {
+        "Combine two or more filters of the same shape (cells, hashes, counter bits, layout, hash and seed) "
+                + "into a new filter OUT.",
+        "--op or (the default) gives the union: exactly the filter of all keys of all inputs; --op and contains "
+                + "the intersection (with a higher false-positive rate than a filter built from it). Counting "
+                + "filters add (or) or take the minimum (and) of their counters.",
+        "Inputs of different shapes are refused, naming the field that differs. OUT appears only when complete, "
+                + "sealed; an existing OUT is kept unless --force."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore merge all.bloom part-1.bloom part-2.bloom part-3.bloom",
+        "  bloomstore merge both.bloom monday.bloom tuesday.bloom --op and"
+    };
 
-    @Parameters(index = "1..*", arity = "2..*", paramLabel = "IN", description = "The filters to combine, two or more.")
-    List<Path> inputs;
+    private Path out;
+    private List<Path> inputs;
+    private MergeOp op;
+    private boolean force;
 
-    @Option(names = "--op", paramLabel = "or|and", defaultValue = "or",
-            description = "or: union (the default); and: intersection.")
-    MergeOp op;
-
-    @Option(names = "--force", description = "Replace OUT if it exists (atomically, once the merge is complete).")
-    boolean force;
+    MergeCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "OUT", Path.class, value -> out = value)
+                .description("The filter file to write.").build());
+        command.addPositional(operands(1, "2..*", "IN", Path.class, values -> inputs = values)
+                .description("The filters to combine, two or more.").build());
+        command.addOption(option(MergeOp.class, value -> op = value, "--op").paramLabel("or|and").defaultValue("or")
+                .description("or: union (the default); and: intersection.").build());
+        command.addOption(flag(value -> force = value, "--force")
+                .description("Replace OUT if it exists (atomically, once the merge is complete).").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -1,37 +1,41 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.FilterFiles;
 import io.bloomstore.ops.Pack;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore pack}: a filter as one compressed, checksummed stream. */
-@Command(name = "pack", sortOptions = false,
-        description = {
-            "Write a filter as a pack: one LZ4-compressed, checksummed stream holding the file byte for byte, for "
-                    + "shipping and backup. 'unpack' restores it.",
-            "OUT - writes to stdout. A pack file appears only when complete; an existing one is kept unless --force."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore pack users.bloom users.bloom.pack",
-            "  bloomstore pack users.bloom - | ssh backup 'cat > users.bloom.pack'",
-            "  bloomstore pack users.bloom - | bloomstore unpack - copy.bloom"
-        })
 final class PackCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file to pack.")
-    Path file;
+    private static final String[] DESCRIPTION = {
+        "Write a filter as a pack: one LZ4-compressed, checksummed stream holding the file byte for byte, for "
+                + "shipping and backup. 'unpack' restores it.",
+        "OUT - writes to stdout. A pack file appears only when complete; an existing one is kept unless --force."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore pack users.bloom users.bloom.pack",
+        "  bloomstore pack users.bloom - | ssh backup 'cat > users.bloom.pack'",
+        "  bloomstore pack users.bloom - | bloomstore unpack - copy.bloom"
+    };
 
-    @Parameters(index = "1", paramLabel = "OUT|-", description = "The pack file to write, or - for stdout.")
-    String out;
+    private Path file;
+    private String out;
+    private boolean force;
 
-    @Option(names = "--force", description = "Replace OUT if it exists; with -, write to stdout even if it is a terminal.")
-    boolean force;
+    PackCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
+                .description("The filter file to pack.").build());
+        command.addPositional(operand(1, "OUT|-", String.class, value -> out = value)
+                .description("The pack file to write, or - for stdout.").build());
+        command.addOption(flag(value -> force = value, "--force")
+                .description("Replace OUT if it exists; with -, write to stdout even if it is a terminal.").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -2,26 +2,27 @@ package io.bloomstore.cli;
 
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** {@code bloomstore remove}: keys out of a counting filter. */
-@Command(name = "remove", sortOptions = false,
-        description = {
-            "Remove keys from a counting filter (one created with --counter-bits 2 or more): each removal takes "
-                    + "back one add.",
-            "A key that is definitely absent changes nothing. Remove only keys you added: removing others can make "
-                    + "added keys look absent."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore create sessions.bloom --expected 100k --fpp 0.01 --counter-bits 4",
-            "  bloomstore add sessions.bloom s-17 s-18",
-            "  bloomstore remove sessions.bloom s-17"
-        })
 final class RemoveCommand extends CliCommand {
-    @Mixin
-    FileAndKeys operands;
+    private static final String[] DESCRIPTION = {
+        "Remove keys from a counting filter (one created with --counter-bits 2 or more): each removal takes "
+                + "back one add.",
+        "A key that is definitely absent changes nothing. Remove only keys you added: removing others can make "
+                + "added keys look absent."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore create sessions.bloom --expected 100k --fpp 0.01 --counter-bits 4",
+        "  bloomstore add sessions.bloom s-17 s-18",
+        "  bloomstore remove sessions.bloom s-17"
+    };
+
+    private final FileAndKeys operands;
+
+    RemoveCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        operands = new FileAndKeys(command);
+    }
 
     @Override
     public Integer call() throws Exception {

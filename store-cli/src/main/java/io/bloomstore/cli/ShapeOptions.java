@@ -1,11 +1,14 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.option;
+
 import io.bloomstore.filter.CreateOption;
 import io.bloomstore.spec.BloomSpec;
 import io.bloomstore.spec.Layout;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The options that shape a new filter (create, build, and dedup's first run): its size, either
@@ -13,42 +16,43 @@ import picocli.CommandLine.Option;
  * every value's range and names it when it is out.
  */
 final class ShapeOptions {
-    @Option(names = "--expected", paramLabel = "N", converter = Converters.Count.class,
-            description = "Distinct keys the filter is sized for: 1000000, 1_000_000, 10M or 1e6.")
     Long expected;
-
-    @Option(names = "--fpp", paramLabel = "P", converter = Converters.Rate.class,
-            description = "False-positive rate wanted at N keys: 0.01, 1e-6 or 1%%.")
     Double fpp;
-
-    @Option(names = "--cells", paramLabel = "M", converter = Converters.Count.class,
-            description = "Exact number of cells (m), instead of --expected/--fpp; needs --hashes.")
     Long cells;
-
-    @Option(names = "--hashes", paramLabel = "K",
-            description = "Cells each key sets (k), 1 to 64; goes with --cells.")
     Integer hashes;
-
-    @Option(names = "--counter-bits", paramLabel = "W", defaultValue = "1",
-            description = "Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
-                    + "which can remove and count keys).")
     int counterBits;
-
-    @Option(names = "--layout", paramLabel = "standard|blocked",
-            defaultValue = "standard",
-            description = "standard (the default), or blocked: all cells of a key in one cache line, faster on "
-                    + "large filters for slightly more space.")
     Layout layout;
-
-    @Option(names = "--seed", paramLabel = "S|random", converter = Converters.Seed.class,
-            description = "Hash seed (decimal or 0x-hex) or 'random'. Filters merge only with the same seed; "
-                    + "the default is a fixed constant, so separately built filters merge.")
     Long seed;
-
-    @Option(names = "--sparse",
-            description = "Do not allocate the cells on disk: instant creation, but a disk that fills up later "
-                    + "crashes the writer.")
     boolean sparse;
+
+    /** Declares the shape options on {@code command}, read into this. */
+    ShapeOptions(CommandSpec command) {
+        command.addOption(option(Long.class, value -> expected = value, "--expected").paramLabel("N")
+                .converters(new Converters.Count())
+                .description("Distinct keys the filter is sized for: 1000000, 1_000_000, 10M or 1e6.").build());
+        command.addOption(option(Double.class, value -> fpp = value, "--fpp").paramLabel("P")
+                .converters(new Converters.Rate())
+                .description("False-positive rate wanted at N keys: 0.01, 1e-6 or 1%%.").build());
+        command.addOption(option(Long.class, value -> cells = value, "--cells").paramLabel("M")
+                .converters(new Converters.Count())
+                .description("Exact number of cells (m), instead of --expected/--fpp; needs --hashes.").build());
+        command.addOption(option(Integer.class, value -> hashes = value, "--hashes").paramLabel("K")
+                .description("Cells each key sets (k), 1 to 64; goes with --cells.").build());
+        command.addOption(option(int.class, value -> counterBits = value, "--counter-bits").paramLabel("W").defaultValue("1")
+                .description("Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
+                        + "which can remove and count keys).").build());
+        command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked")
+                .defaultValue("standard")
+                .description("standard (the default), or blocked: all cells of a key in one cache line, faster on "
+                        + "large filters for slightly more space.").build());
+        command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
+                .converters(new Converters.Seed())
+                .description("Hash seed (decimal or 0x-hex) or 'random'. Filters merge only with the same seed; "
+                        + "the default is a fixed constant, so separately built filters merge.").build());
+        command.addOption(flag(value -> sparse = value, "--sparse")
+                .description("Do not allocate the cells on disk: instant creation, but a disk that fills up later "
+                        + "crashes the writer.").build());
+    }
 
     /** Whether any sizing option was given. */
     boolean sizeGiven() {

@@ -1,35 +1,39 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.flag;
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.format.FilterHeader;
 import io.bloomstore.ops.Pack;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore unpack}: a filter file back from a pack. */
-@Command(name = "unpack", sortOptions = false,
-        description = {
-            "Restore a filter file from a pack made by 'pack', bit for bit.",
-            "The pack's checksums and the filter's header are checked before FILE appears: a damaged or truncated "
-                    + "pack leaves nothing. IN - reads stdin. An existing FILE is kept unless --force."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore unpack users.bloom.pack users.bloom",
-            "  curl -s https://example.com/users.bloom.pack | bloomstore unpack - users.bloom"
-        })
 final class UnpackCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "IN|-", description = "The pack to read, or - for stdin.")
-    String in;
+    private static final String[] DESCRIPTION = {
+        "Restore a filter file from a pack made by 'pack', bit for bit.",
+        "The pack's checksums and the filter's header are checked before FILE appears: a damaged or truncated "
+                + "pack leaves nothing. IN - reads stdin. An existing FILE is kept unless --force."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore unpack users.bloom.pack users.bloom",
+        "  curl -s https://example.com/users.bloom.pack | bloomstore unpack - users.bloom"
+    };
 
-    @Parameters(index = "1", paramLabel = "FILE", description = "The filter file to restore.")
-    Path file;
+    private String in;
+    private Path file;
+    private boolean force;
 
-    @Option(names = "--force", description = "Replace FILE if it exists (atomically, once the pack has been checked).")
-    boolean force;
+    UnpackCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "IN|-", String.class, value -> in = value)
+                .description("The pack to read, or - for stdin.").build());
+        command.addPositional(operand(1, "FILE", Path.class, value -> file = value)
+                .description("The filter file to restore.").build());
+        command.addOption(flag(value -> force = value, "--force")
+                .description("Replace FILE if it exists (atomically, once the pack has been checked).").build());
+    }
 
     @Override
     public Integer call() throws Exception {

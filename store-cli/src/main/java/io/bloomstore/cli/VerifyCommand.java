@@ -1,28 +1,32 @@
 package io.bloomstore.cli;
 
+import static io.bloomstore.cli.Model.operand;
+
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.format.InvalidFilterFileException;
 import java.nio.file.Path;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /** {@code bloomstore verify}: whether a filter file is intact. */
-@Command(name = "verify", sortOptions = false,
-        description = {
-            "Check a filter file: its header (magic number, version, CRC32C, field ranges), its length, and when it "
-                    + "is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
-            "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
-                    + "read at all. A filter opened for writing since it was sealed has no cells checksum to check."
-        },
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  bloomstore verify users.bloom",
-            "  bloomstore unpack users.bloom.pack restored.bloom && bloomstore verify restored.bloom"
-        })
 final class VerifyCommand extends CliCommand {
-    @Parameters(index = "0", paramLabel = "FILE", description = "The filter file.")
-    Path file;
+    private static final String[] DESCRIPTION = {
+        "Check a filter file: its header (magic number, version, CRC32C, field ranges), its length, and when it "
+                + "is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
+        "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
+                + "read at all. A filter opened for writing since it was sealed has no cells checksum to check."
+    };
+    private static final String[] EXAMPLES = {
+        "  bloomstore verify users.bloom",
+        "  bloomstore unpack users.bloom.pack restored.bloom && bloomstore verify restored.bloom"
+    };
+
+    private Path file;
+
+    VerifyCommand(BloomstoreCli cli) {
+        super(cli, DESCRIPTION, EXAMPLES);
+        command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
+                .description("The filter file.").build());
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine.Command;
 
 /** Picocli-level tests: parsing, help, messages and output, run in-process. The jar is tested end to end by the *IT classes. */
 class CommandLineTest {
@@ -30,15 +29,13 @@ class CommandLineTest {
         return dir.resolve(name).toString();
     }
 
-    static Stream<Class<? extends CliCommand>> verbs() {
+    static Stream<String> verbs() {
         return BloomstoreCli.VERBS.stream();
     }
 
     @ParameterizedTest
     @MethodSource("verbs")
-    void everyVerbIsNamedAfterItsClassAndTeachesWithExamples(Class<? extends CliCommand> verb) {
-        String name = BloomstoreCli.verbName(verb);
-        assertEquals(verb.getAnnotation(Command.class).name(), name);
+    void everyVerbTeachesWithExamples(String name) {
         InProcess.Result help = InProcess.run(name, "--help");
         assertEquals(0, help.exit());
         assertTrue(help.stdout().startsWith("Usage: bloomstore " + name), help.stdout());
@@ -51,8 +48,8 @@ class CommandLineTest {
     void topLevelHelpListsEveryVerbAndVersionNamesTheFormat() {
         InProcess.Result help = InProcess.run("--help");
         assertEquals(0, help.exit());
-        for (Class<? extends CliCommand> verb : BloomstoreCli.VERBS) {
-            assertTrue(help.stdout().contains("\n  " + BloomstoreCli.verbName(verb) + " "), BloomstoreCli.verbName(verb));
+        for (String verb : BloomstoreCli.VERBS) {
+            assertTrue(help.stdout().contains("\n  " + verb + " "), verb);
         }
         InProcess.Result version = InProcess.run("--version");
         assertEquals(0, version.exit());
