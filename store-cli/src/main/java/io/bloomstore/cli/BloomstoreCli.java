@@ -77,7 +77,6 @@ public final class BloomstoreCli implements Callable<Integer> {
     /** Runs bloomstore with the process's streams and exits with its status. */
     public static void main(String[] args) throws IOException {
         QuickStart.prepare();
-        QuickStart.startChronicle(); // in a training run too, so that the archive holds what it loads
         String training = System.getProperty(CdsTraining.PROPERTY);
         if (training != null) {
             CdsTraining.run(Path.of(training));

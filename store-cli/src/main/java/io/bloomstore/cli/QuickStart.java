@@ -1,14 +1,14 @@
 package io.bloomstore.cli;
 
-import net.openhft.chronicle.core.OS;
 import net.openhft.posix.PosixAPI;
 import org.slf4j.nop.NOPServiceProvider;
 
 /**
- * Settings made before Chronicle Bytes starts, and its start beside the command-line parsing, which
- * cut the CLI's start-up by several hundred milliseconds (measurements in docs/BENCHMARKS.md, "CLI
- * start-up"). Safe only in a process that is the CLI: they change global state of libraries a host
- * application might use otherwise.
+ * Settings made before Chronicle starts, which cut the CLI's start-up by several hundred
+ * milliseconds (measurements in docs/BENCHMARKS.md, "CLI start-up"). Chronicle's {@code OS} maps
+ * only files beyond 2 GiB (see {@code FileMapping}), so most commands never start it. Safe only in a
+ * process that is the CLI: they change global state of libraries a host application might use
+ * otherwise.
  */
 final class QuickStart {
     private QuickStart() {
@@ -23,28 +23,6 @@ final class QuickStart {
         // purpose: the CLI prints only what it means to print) and keep SLF4J's own notice about it quiet.
         setIfAbsent("slf4j.provider", NOPServiceProvider.class.getName());
         setIfAbsent("slf4j.internal.verbosity", "WARN");
-    }
-
-    /**
-     * Starts Chronicle on a second thread, while this one reads the command line: the class
-     * initialisation its first mapping needs (its OS and Jvm classes: the runtime MXBean, exception
-     * handlers, SLF4J) is about 30 ms of a one-key query, and picocli's start-up as long again, so on
-     * two cores they overlap. Call it after {@link #prepare()}. This thread reports nothing: a command
-     * that maps a file meets any failure of Chronicle's itself (as a NoClassDefFoundError if its
-     * initialisation failed here), and a command that maps none does not wait for it.
-     */
-    static void startChronicle() {
-        Thread starter = new Thread(QuickStart::initChronicle, "bloomstore-chronicle-start");
-        starter.setDaemon(true);
-        starter.start();
-    }
-
-    private static void initChronicle() {
-        try {
-            OS.pageSize(); // initialises OS, and Jvm with it
-        } catch (Throwable e) {
-            // left to the command that maps a file, if one does
-        }
     }
 
     private static void setIfAbsent(String property, String value) {
