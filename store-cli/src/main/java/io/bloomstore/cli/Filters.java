@@ -25,18 +25,22 @@ final class Filters {
         }
     }
 
-    /** Adds every key of {@code keys}, a batch at a time, reporting input bytes to {@code progress}. */
+    /**
+     * Adds every key of {@code keys}, a batch at a time, reporting input bytes to {@code progress}:
+     * this thread reads and hashes, an {@link AddPipeline} adds.
+     */
     static Added addAll(BloomFilter filter, KeySource keys, Progress progress) throws IOException {
         KeyBatch batch = new KeyBatch();
         long total = 0;
-        long added = 0;
-        while (keys.nextBatch(batch)) {
-            batch.hashWith(filter.hasher());
-            added += filter.addHashes(batch.hashes, batch.size);
-            total += batch.size;
-            progress.update(keys.bytesRead());
+        try (AddPipeline adds = new AddPipeline(filter, KeyBatch.CAPACITY)) {
+            while (keys.nextBatch(batch)) {
+                batch.hashWith(filter.hasher());
+                batch.hashes = adds.submit(batch.hashes, batch.size);
+                total += batch.size;
+                progress.update(keys.bytesRead());
+            }
+            return new Added(total, adds.finish());
         }
-        return new Added(total, added);
     }
 
     /** "3 keys" / "1 key". */

@@ -15,7 +15,8 @@ final class KeyBatch {
 
     final int[] offsets = new int[CAPACITY];
     final int[] lengths = new int[CAPACITY];
-    final long[] hashes = new long[CAPACITY];
+    /** Replaced, not refilled, when a batch is handed to an {@link AddPipeline}. */
+    long[] hashes = new long[CAPACITY];
     final boolean[] answers = new boolean[CAPACITY];
     byte[] bytes;
     int size;
