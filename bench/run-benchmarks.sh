@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite of docs/BENCHMARKS.md and prints its tables.
 #
-#   bench/run-benchmarks.sh [micro|macro|all|rerun] [results-dir]
+#   bench/run-benchmarks.sh [micro|macro|all|rerun|queries|thread-pairs] [results-dir]
 #
 # Build first: mvn -B -pl bench -am package -DskipTests
 # About 15 min (micro) + 15 min (macro) on 2 cores, plus the billion-key build (BILLION=n to size
@@ -40,15 +40,49 @@ if [[ $what == rerun ]]; then
   "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
 fi
 
+queries() { # 16-byte keys at 200 M (their filters take ~4 min to fill the first time), and 1 against 2 query
+  # threads; 8 warm-up iterations, as the first seconds of a fork still fault the fresh mapping's pages in
+  local warm='-wi 8'
+  jmh n200m-bytes16-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 \
+    -p keyType=BYTES16 $warm
+  jmh n200m-bytes16-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 \
+    -p keyType=BYTES16 $bloomstore $warm
+  jmh n200m-query-batch-2threads 'MightContainBenchmark.mightContainPresentBatch$' -t 2 -p n=200000000 \
+    -p keyType=LONG $bloomstore $warm
+}
+
+if [[ $what == queries ]]; then
+  # Run on 2026-11-23 after the quiet rerun, into a folder of its own (bench/results/2026-11-23-queries),
+  # with the 1-thread twin of the 2-thread run made the same way
+  jmh n200m-query-batch-1thread 'MightContainBenchmark.mightContainPresentBatch$' -p n=200000000 \
+    -p keyType=LONG $bloomstore -wi 8
+  queries
+  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
+fi
+
+if [[ $what == thread-pairs ]]; then
+  # 1 and 2 threads querying, back to back, three rounds: on a shared host the memory path's speed
+  # drifts within minutes, so only results taken close together make a fair 2 / 1 ratio.
+  for round in 1 2 3; do
+    mkdir -p "$out/round-$round"
+    for threads in 1 2; do
+      jmh "round-$round/query-batch-${threads}t" 'MightContainBenchmark.mightContainPresentBatch$' -t $threads \
+        -p n=200000000 -p keyType=LONG $bloomstore -wi 5 -i 5
+    done
+    "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out/round-$round"/*.csv > "$out/round-$round/micro-tables.md"
+    sed -n '/Two threads/,$p' "$out/round-$round/micro-tables.md"
+  done
+fi
+
 if [[ $what == micro || $what == all ]]; then
   jmh limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
   jmh n1m-single "$single" -p n=1000000
   jmh n1m-batch "$batch" -p n=1000000 $bloomstore
-  # At 200 M only long keys are queried: filling the 16-byte-key filters would add ~8 min here.
   jmh n200m-add-single 'AddBenchmark.add$' -p n=200000000
   jmh n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 $bloomstore
   jmh n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG
   jmh n200m-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 -p keyType=LONG $bloomstore
+  queries
   jmh threads2-single '(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' -t 2 -p keyType=LONG
   jmh threads2-batch 'AddBenchmark.addBatch$' -t 2 -p keyType=LONG $bloomstore
   "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"

@@ -2,6 +2,7 @@ package io.bloomstore.bench.macro;
 
 import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.bench.BenchJvm;
+import io.bloomstore.bench.FilterKind;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +32,8 @@ import java.util.Set;
  *   --lines N     key-file lines for build (default 100000000)
  *   --billion N   keys of the small-heap build (default 1000000000)
  *   --repeat R    runs of each side of open-query (default 3; medians are reported)
+ *   --cli PATH    the bloomstore command, timed building from the key file too (default bin/bloomstore;
+ *                 its rows are left out when it is missing)
  *   --out FILE    markdown file the tables are appended to (default &lt;bench dir&gt;/macro-results.md)
  * </pre>
  *
@@ -48,6 +52,7 @@ public final class MacroBench {
     private long lines = 100_000_000;
     private long billion = 1_000_000_000;
     private int repeat = 3;
+    private Path cli = Path.of("bin", "bloomstore");
     private Path out;
     private final StringBuilder report = new StringBuilder();
 
@@ -90,13 +95,14 @@ public final class MacroBench {
                 case "--lines" -> lines = Long.parseLong(args[++i]);
                 case "--billion" -> billion = Long.parseLong(args[++i]);
                 case "--repeat" -> repeat = Integer.parseInt(args[++i]);
+                case "--cli" -> cli = Path.of(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 case "all" -> scenarios.addAll(List.of("open-query", "build", "merge", "billion"));
                 default -> scenarios.add(args[i]);
             }
         }
         if (scenarios.isEmpty()) {
-            throw new IllegalArgumentException("usage: MacroBench [--lines N] [--billion N] [--repeat R] [--out FILE] "
+            throw new IllegalArgumentException("usage: MacroBench [--lines N] [--billion N] [--repeat R] [--cli PATH] [--out FILE] "
                     + "open-query|build|merge|billion|all ...");
         }
         return scenarios;
@@ -139,13 +145,25 @@ public final class MacroBench {
                     lines, Files.size(keyFile) / 1e9));
             table("side", "process wall", "build (in JVM)", "keys/s", "wall / Guava", "heap peak", "VmHWM (anon + file)");
             buildRow("Guava program (BufferedReader, put, writeTo; default heap)", guava, guava);
-            for (String[] variant : List.of(new String[] {"STANDARD", "1"}, new String[] {"BLOCKED", "1"},
-                    new String[] {"BLOCKED", "2"})) {
+            for (String[] variant : List.of(new String[] {"STANDARD", "1"}, new String[] {"STANDARD", "2"},
+                    new String[] {"BLOCKED", "1"}, new String[] {"BLOCKED", "2"})) {
                 Path filter = scratch.resolve("built.bloom");
                 Map<String, String> ours = child(SMALL_HEAP, "build-bloomstore", keyFile, filter, lines, variant[0], variant[1]);
                 Files.deleteIfExists(filter);
                 buildRow("bloomstore API, " + variant[0].toLowerCase(Locale.ROOT) + ", " + variant[1] + " thread(s) (-Xmx64m)",
                         ours, guava);
+            }
+            if (Files.isExecutable(cli)) { // what a user types: the launcher, its JVM flags, the seal and the fsync included
+                for (String layout : List.of("standard", "blocked")) {
+                    Path filter = scratch.resolve("cli.bloom");
+                    Map<String, String> ours = command(List.of(cli.toString(), "build", filter.toString(), "--from",
+                            keyFile.toString(), "--expected", Long.toString(lines), "--fpp", Double.toString(FilterKind.FPP),
+                            "--layout", layout), 0);
+                    Files.deleteIfExists(filter);
+                    ours.put("buildMs", ours.get("wallMs"));
+                    ours.put("lines", Long.toString(lines));
+                    buildRow("`bloomstore build --layout " + layout + "` (build time = process wall)", ours, guava);
+                }
             }
         } finally {
             BenchDirs.deleteTree(scratch);
@@ -157,7 +175,9 @@ public final class MacroBench {
         row(side, ms(run, "wallMs"), ms(run, "buildMs"),
                 String.format(Locale.ROOT, "%.2f M", Long.parseLong(run.get("lines")) / seconds / 1e6),
                 ratio(run, guava, "wallMs"), mib(run, "heapPeakMiB"),
-                run.get("vmHwmMiB") + " MiB (" + run.get("rssAnonMiB") + " + " + run.get("rssFileMiB") + ")");
+                run.containsKey("vmHwmMiB")
+                        ? run.get("vmHwmMiB") + " MiB (" + run.get("rssAnonMiB") + " + " + run.get("rssFileMiB") + ")"
+                        : "n/a");
     }
 
     private void merge() throws Exception {
@@ -225,26 +245,41 @@ public final class MacroBench {
             command.addAll(Arrays.asList(jvmOptions.split(" ")));
         }
         command.add("-Dbloomstore.bench.dir=" + root);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MacroTask.class.getName(), task));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        int shownFrom = command.size();
+        command.addAll(List.of(MacroTask.class.getName(), task));
         for (Object arg : args) {
             command.add(String.valueOf(arg));
         }
-        System.err.println("$ " + String.join(" ", command.subList(command.size() - args.length - 2, command.size())));
+        Map<String, String> result = command(command, shownFrom);
+        if (result.size() == 1) { // only wallMs
+            throw new IOException(task + " printed no RESULT line");
+        }
+        return result;
+    }
+
+    /**
+     * Runs a command, echoing it (from {@code shownFrom} on), its output and its errors to stderr, and
+     * times it from outside: the {@code RESULT key=value ...} line it prints, if any, plus {@code wallMs}.
+     */
+    private static Map<String, String> command(List<String> command, int shownFrom) throws IOException, InterruptedException {
+        System.err.println("$ " + String.join(" ", command.subList(shownFrom, command.size())));
         long start = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        Map<String, String> result = null;
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Map<String, String> result = new LinkedHashMap<>();
         try (BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = output.readLine(); line != null; line = output.readLine()) {
                 System.err.println("  " + line);
                 if (line.startsWith("RESULT")) {
-                    result = parseResult(line);
+                    result.putAll(parseResult(line));
                 }
             }
         }
         int exit = process.waitFor();
         long wallNanos = System.nanoTime() - start;
-        if (exit != 0 || result == null) {
-            throw new IOException(task + " failed with exit code " + exit);
+        if (exit != 0) {
+            throw new IOException(String.join(" ", command.subList(shownFrom, command.size()))
+                    + " failed with exit code " + exit);
         }
         result.put("wallMs", String.format(Locale.ROOT, "%.3f", wallNanos / 1e6));
         return result;
