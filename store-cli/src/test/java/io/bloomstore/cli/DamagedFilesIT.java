@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bloomstore.testing.ReadOnlyFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -225,13 +226,9 @@ class DamagedFilesIT {
     void readOnlyFileOpenedForWritingIsRefused() throws Exception {
         Files.writeString(dir.resolve(KEYS), "a\nb\nc\n");
         Path file = Files.write(dir.resolve(DAMAGED), valid);
-        boolean immutable = false;
+        ReadOnlyFile readOnly = ReadOnlyFile.make(file);
         try {
-            assertTrue(file.toFile().setWritable(false, false), "chmod 0444");
-            if (Files.isWritable(file)) {
-                immutable = chattr("+i", file);
-            }
-            Assumptions.assumeFalse(Files.isWritable(file), "cannot make a file read-only here: running as "
+            Assumptions.assumeTrue(readOnly.effective(), "cannot make a file read-only here: running as "
                     + System.getProperty("user.name") + ", which ignores permission bits, and chattr +i failed");
             List<String> before = filesIn(dir);
             for (Verb verb : List.of(Verb.ADD, Verb.REMOVE, Verb.DEDUP)) {
@@ -243,10 +240,7 @@ class DamagedFilesIT {
             assertEquals("a\tpresent\n", run(dir, "contains", DAMAGED, "a").assertOk().stdout(), "reading still works");
             assertTrue(run(dir, "verify", DAMAGED).assertOk().stdout().startsWith(DAMAGED + ": ok"), "verify reads it");
         } finally {
-            if (immutable) {
-                chattr("-i", file);
-            }
-            file.toFile().setWritable(true, true);
+            readOnly.undo();
         }
     }
 
@@ -305,15 +299,5 @@ class DamagedFilesIT {
         byte[] bytes = new byte[length];
         new Random(seed).nextBytes(bytes);
         return bytes;
-    }
-
-    private static boolean chattr(String change, Path file) throws InterruptedException {
-        try {
-            Process process = new ProcessBuilder("chattr", change, file.toString())
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return process.waitFor() == 0;
-        } catch (IOException e) {
-            return false; // no chattr on this machine
-        }
     }
 }

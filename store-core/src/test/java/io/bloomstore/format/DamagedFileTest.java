@@ -8,6 +8,7 @@ import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.format.InvalidFilterFileException.Problem;
 import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.testing.ReadOnlyFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.bloomstore.format;
+package io.bloomstore.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * ordinary user; for root, which ignores them, the immutable attribute (chattr +i), which binds
  * root too. {@link #undo()} must run, or the test's temporary directory cannot be deleted.
  */
-final class ReadOnlyFile {
+public final class ReadOnlyFile {
     private final Path file;
     private final boolean immutable;
 
@@ -18,7 +18,7 @@ final class ReadOnlyFile {
         this.immutable = immutable;
     }
 
-    static ReadOnlyFile make(Path file) throws InterruptedException {
+    public static ReadOnlyFile make(Path file) throws InterruptedException {
         if (!file.toFile().setWritable(false, false)) {
             throw new IllegalStateException("cannot change the permissions of " + file);
         }
@@ -27,11 +27,11 @@ final class ReadOnlyFile {
     }
 
     /** Whether this process now really cannot write the file. */
-    boolean effective() {
+    public boolean effective() {
         return !Files.isWritable(file);
     }
 
-    void undo() throws InterruptedException {
+    public void undo() throws InterruptedException {
         if (immutable) {
             chattr("-i", file);
         }
