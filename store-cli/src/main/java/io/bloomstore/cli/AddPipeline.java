@@ -68,15 +68,7 @@ final class AddPipeline implements AutoCloseable {
      */
     long[] submit(long[] hashes, int count) throws IOException {
         put(new Batch(hashes, count));
-        try {
-            long[] next;
-            while ((next = spare.poll(POLL_MILLIS, TimeUnit.MILLISECONDS)) == null) {
-                throwIfFailed(); // a dead adder hands nothing back
-            }
-            return next;
-        } catch (InterruptedException e) {
-            throw interrupted("adding keys");
-        }
+        return whileAddersLive(millis -> spare.poll(millis, TimeUnit.MILLISECONDS));
     }
 
     /** Waits until every submitted batch is added; returns how many keys were new. */
@@ -117,14 +109,26 @@ final class AddPipeline implements AutoCloseable {
     }
 
     private void put(Batch batch) throws IOException {
+        whileAddersLive(millis -> queue.offer(batch, millis, TimeUnit.MILLISECONDS) ? batch : null);
+        throwIfFailed();
+    }
+
+    /** One wait on the adders' queues, bounded in time: null when it timed out. */
+    private interface Wait<T> {
+        T attempt(long millis) throws InterruptedException;
+    }
+
+    /** Repeats {@code wait} until it succeeds, failing as soon as an adder has: a dead adder takes and hands back nothing. */
+    private <T> T whileAddersLive(Wait<T> wait) throws IOException {
         try {
-            while (!queue.offer(batch, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                throwIfFailed(); // a dead adder takes nothing
+            T done;
+            while ((done = wait.attempt(POLL_MILLIS)) == null) {
+                throwIfFailed();
             }
+            return done;
         } catch (InterruptedException e) {
             throw interrupted("adding keys");
         }
-        throwIfFailed();
     }
 
     private void joinAdders() throws InterruptedIOException {
