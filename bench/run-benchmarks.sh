@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite of docs/BENCHMARKS.md and prints its tables.
 #
-#   bench/run-benchmarks.sh [micro|macro|all|rerun|queries|thread-pairs] [results-dir]
+#   bench/run-benchmarks.sh [micro|macro|all|rerun|queries|n1m|thread-pairs|add-thread-pairs] [results-dir]
 #
 # Build first: mvn -B -pl bench -am package -DskipTests
 # About 15 min (micro) + 15 min (macro) on 2 cores, plus the billion-key build (BILLION=n to size
@@ -60,13 +60,15 @@ if [[ $what == queries ]]; then
   "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
 fi
 
-if [[ $what == thread-pairs ]]; then
-  # 1 and 2 threads querying, back to back, three rounds: on a shared host the memory path's speed
-  # drifts within minutes, so only results taken close together make a fair 2 / 1 ratio.
+if [[ $what == thread-pairs || $what == add-thread-pairs ]]; then
+  # 1 and 2 threads querying (or adding), back to back, three rounds: on a shared host the memory
+  # path's speed drifts within minutes, so only results taken close together make a fair 2 / 1 ratio.
+  method=MightContainBenchmark.mightContainPresentBatch name=query-batch
+  [[ $what == add-thread-pairs ]] && method=AddBenchmark.addBatch name=add-batch
   for round in 1 2 3; do
     mkdir -p "$out/round-$round"
     for threads in 1 2; do
-      jmh "round-$round/query-batch-${threads}t" 'MightContainBenchmark.mightContainPresentBatch$' -t $threads \
+      jmh "round-$round/$name-${threads}t" "$method\$" -t $threads \
         -p n=200000000 -p keyType=LONG $bloomstore -wi 5 -i 5
     done
     "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out/round-$round"/*.csv > "$out/round-$round/micro-tables.md"
@@ -74,10 +76,19 @@ if [[ $what == thread-pairs ]]; then
   done
 fi
 
-if [[ $what == micro || $what == all ]]; then
-  jmh limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
+n1m() { # every call at n = 1 M, single calls with their Guava twins, then the batch calls
   jmh n1m-single "$single" -p n=1000000
   jmh n1m-batch "$batch" -p n=1000000 $bloomstore
+}
+
+if [[ $what == n1m ]]; then
+  n1m
+  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
+fi
+
+if [[ $what == micro || $what == all ]]; then
+  jmh limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
+  n1m
   jmh n200m-add-single 'AddBenchmark.add$' -p n=200000000
   jmh n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 $bloomstore
   jmh n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG

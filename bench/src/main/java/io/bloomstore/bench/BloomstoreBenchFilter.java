@@ -3,7 +3,6 @@ package io.bloomstore.bench;
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.filter.BloomFilter;
 import io.bloomstore.filter.CreateOption;
-import io.bloomstore.hashing.KeyHasher;
 import io.bloomstore.ops.Merge;
 import io.bloomstore.ops.MergeOp;
 import io.bloomstore.spec.BloomSpec;
@@ -14,16 +13,13 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * A bloomstore filter in a real mapped file, used through its public API only: {@code add} /
- * {@code mightContain} for single calls, {@code addAll} / {@code mightContainAll} for long batches,
- * and {@code hasher()} + {@code addHashes} / {@code mightContainHashes} for byte[] batches.
+ * {@code mightContain} for single calls, {@code addAll} / {@code mightContainAll} for batches.
  */
 final class BloomstoreBenchFilter implements BenchFilter {
     private final BloomFilter filter;
-    private final KeyHasher hasher;
 
     private BloomstoreBenchFilter(BloomFilter filter) {
         this.filter = filter;
-        this.hasher = filter.hasher();
     }
 
     /** Creates an empty filter file (cells allocated on disk, as by default). */
@@ -56,10 +52,7 @@ final class BloomstoreBenchFilter implements BenchFilter {
 
     @Override
     public int addBatch(KeyChunk keys) {
-        if (keys.type() == KeyType.LONG) {
-            return filter.addAll(keys.longs());
-        }
-        return filter.addHashes(hashAll(keys), KeyChunk.SIZE);
+        return keys.type() == KeyType.LONG ? filter.addAll(keys.longs()) : filter.addAll(keys.bytes());
     }
 
     @Override
@@ -79,20 +72,8 @@ final class BloomstoreBenchFilter implements BenchFilter {
 
     @Override
     public int mightContainBatch(KeyChunk keys) {
-        if (keys.type() == KeyType.LONG) {
-            return filter.mightContainAll(keys.longs(), keys.answerScratch());
-        }
-        return filter.mightContainHashes(hashAll(keys), KeyChunk.SIZE, keys.answerScratch());
-    }
-
-    /** byte[] keys have no batch call: hash them with the filter's hasher into the chunk's scratch, the documented way. */
-    private long[] hashAll(KeyChunk keys) {
-        long[] hashes = keys.hashScratch();
-        byte[][] bytes = keys.bytes();
-        for (int i = 0; i < KeyChunk.SIZE; i++) {
-            hashes[i] = hasher.hash(bytes[i]);
-        }
-        return hashes;
+        return keys.type() == KeyType.LONG ? filter.mightContainAll(keys.longs(), keys.answerScratch())
+                : filter.mightContainAll(keys.bytes(), keys.answerScratch());
     }
 
     /**

@@ -1,8 +1,8 @@
 package io.bloomstore.bench;
 
 /**
- * A thread's batch of {@link #SIZE} consecutive keys of one {@link KeyType}, plus the scratch
- * arrays the batch calls need (hashes, answers). Every micro-benchmark operation works on one
+ * A thread's batch of {@link #SIZE} consecutive keys of one {@link KeyType}, plus the answers
+ * array the batch queries need. Every micro-benchmark operation works on one
  * chunk: the keys are written into it outside the measured code (JMH {@code Level.Invocation}
  * set-up), so key generation is never measured, and single-key and batch calls see the same keys.
  */
@@ -13,7 +13,6 @@ public final class KeyChunk {
     private final KeyType type;
     private final long[] longs;
     private final byte[][] bytes;
-    private final long[] hashes = new long[SIZE];
     private final boolean[] answers = new boolean[SIZE];
 
     public KeyChunk(KeyType type) {
@@ -47,11 +46,6 @@ public final class KeyChunk {
     /** The keys, when {@link #type()} is BYTES16. */
     public byte[][] bytes() {
         return bytes;
-    }
-
-    /** Scratch for the hashes of a batch call; owned by this chunk's thread. */
-    public long[] hashScratch() {
-        return hashes;
     }
 
     /** Scratch for the answers of a batch query; owned by this chunk's thread. */
