@@ -517,7 +517,7 @@ public final class BloomFilter implements AutoCloseable {
             long base = probing.base(hash);
             long step = probing.step(hash);
             for (int p = 0; p < lines; p++) {
-                sum += cells.getWordOfCellPlain(probing.index(base, step, p));
+                sum += cells.getWordOfCellPlain(probing.lineCell(base, step, p));
             }
         }
         // The JIT may drop loads whose values go nowhere. Compared, these stay; stored only on a
