@@ -10,9 +10,21 @@ final class Human {
     private Human() {
     }
 
-    /** 1234567 as "1,234,567". */
+    /**
+     * 1234567 as "1,234,567". Grouped here rather than by {@code String.format("%,d")}, whose first
+     * call in a JVM loads the locale data for the separator: ~20 ms of a one-key {@code bloomstore
+     * add}, which prints counts where {@code contains} prints none (docs/BENCHMARKS.md, "CLI start-up").
+     */
     static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        String digits = Long.toString(n);
+        int sign = n < 0 ? 1 : 0;
+        int firstGroup = (digits.length() - sign - 1) % 3 + 1;
+        StringBuilder grouped = new StringBuilder(digits.length() + digits.length() / 3);
+        grouped.append(digits, 0, sign + firstGroup);
+        for (int i = sign + firstGroup; i < digits.length(); i += 3) {
+            grouped.append(',').append(digits, i, i + 3);
+        }
+        return grouped.toString();
     }
 
     /** An estimate, rounded: "1,234,567", or "all cells set" style infinity as "unknown (filter full)". */
