@@ -65,18 +65,22 @@ public final class PairedRatios {
             return;
         }
         String guavaMethod = ours.method().replace("Batch", ""); // Guava's twin of a batch: its single calls
-        find(pair, guavaMethod, "GUAVA", 1, ours).ifPresent(guava -> record(String.format(Locale.ROOT,
-                "%s, %s, %s keys, n = %s: bloomstore / Guava", ours.method(), ours.param("impl").toLowerCase(Locale.ROOT),
-                ours.param("keyType").toLowerCase(Locale.ROOT), ours.param("n")), ours.score() / guava.score()));
+        find(pair, guavaMethod, "GUAVA", 1, ours)
+                .ifPresent(guava -> record(describe(ours) + ": bloomstore / Guava", ours.score() / guava.score()));
     }
 
     private void againstOneThread(List<JmhResult> pair, JmhResult ours) {
         if (ours.threads() != 2) {
             return;
         }
-        find(pair, ours.method(), ours.param("impl"), 1, ours).ifPresent(one -> record(String.format(Locale.ROOT,
-                "%s, %s, %s keys, n = %s: 2 threads / 1", ours.method(), ours.param("impl").toLowerCase(Locale.ROOT),
-                ours.param("keyType").toLowerCase(Locale.ROOT), ours.param("n")), ours.score() / one.score()));
+        find(pair, ours.method(), ours.param("impl"), 1, ours)
+                .ifPresent(one -> record(describe(ours) + ": 2 threads / 1", ours.score() / one.score()));
+    }
+
+    /** "addBatch, standard, bytes16 keys, n = 1000000". */
+    private static String describe(JmhResult result) {
+        return result.method() + ", " + result.param("impl").toLowerCase(Locale.ROOT) + ", "
+                + result.param("keyType").toLowerCase(Locale.ROOT) + " keys, n = " + result.param("n");
     }
 
     private static Optional<JmhResult> find(List<JmhResult> pair, String method, String impl, int threads, JmhResult like) {
