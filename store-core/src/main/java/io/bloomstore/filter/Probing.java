@@ -1,5 +1,6 @@
 package io.bloomstore.filter;
 
+import io.bloomstore.cells.CellArray;
 import io.bloomstore.hashing.ProbeMath;
 import io.bloomstore.spec.BloomSpec;
 import io.bloomstore.spec.Layout;
@@ -24,13 +25,20 @@ abstract class Probing {
     abstract long index(long base, long step, int i);
 
     /**
-     * How many of a key's probes must be touched to bring all its cache lines in: k for the
-     * standard layout, 1 for the blocked one.
+     * Loads one word of every cache line that the keys hashing to {@code keyHashes[from .. to)} will
+     * probe, and returns the sum of the words, which the caller must keep so the loads are not
+     * dropped. The loads do not depend on each other, so the CPU overlaps their misses.
+     *
+     * <p>Each layout writes this as its own loop with as few instructions per key as it can: the
+     * CPU stops taking new instructions once its reorder buffer (a few hundred entries) is full
+     * behind the oldest miss, so the fewer instructions between two loads, the more misses are in
+     * flight. A shared loop over "lines per key" gave the blocked layout a one-trip inner loop per
+     * key, with its loop set-up, two safepoint polls and a second hash the JIT kept alive for
+     * deoptimization (about 45 instructions a key, read in the disassembly): its batch queries at
+     * 200 M ran at 7 to 11 M keys/s, against 16 to 18 with the plain loop below (docs/BENCHMARKS.md,
+     * "The load-ahead loop").
      */
-    abstract int linesPerKey(int hashes);
-
-    /** A cell in the key's line {@code p} of {@link #linesPerKey}: what the batch calls load ahead. */
-    abstract long lineCell(long base, long step, int p);
+    abstract long loadLines(CellArray array, long[] keyHashes, int from, int to);
 
     /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
@@ -45,11 +53,13 @@ abstract class Probing {
      */
     static final class Standard extends Probing {
         private final long cells;
+        private final int hashes;
         /** (i^3 - i)/6 mod m, for i below {@link BloomSpec#MAX_HASHES}. */
         private final long[] cubicOffsets = new long[BloomSpec.MAX_HASHES];
 
         Standard(BloomSpec spec) {
             this.cells = spec.cells();
+            this.hashes = spec.hashes();
             for (int i = 0; i < cubicOffsets.length; i++) {
                 cubicOffsets[i] = ((long) i * i * i - i) / 6 % cells;
             }
@@ -71,14 +81,18 @@ abstract class Probing {
             return index >= cells ? index - cells : index;
         }
 
+        /** Every probe's cell: each is on a line of its own. */
         @Override
-        int linesPerKey(int hashes) {
-            return hashes;
-        }
-
-        @Override
-        long lineCell(long base, long step, int p) {
-            return index(base, step, p);
+        long loadLines(CellArray array, long[] keyHashes, int from, int to) {
+            long sum = 0;
+            for (int i = from; i < to; i++) {
+                long base = keyHashes[i];
+                long step = step(base);
+                for (int p = 0; p < hashes; p++) {
+                    sum += array.getWordOfCellPlain(index(base, step, p));
+                }
+            }
+            return sum;
         }
     }
 
@@ -125,20 +139,14 @@ abstract class Probing {
             return base + ((step * GOLDEN_POWERS[i]) >>> inBlockShift);
         }
 
+        /** The block's first cell: its line is the key's one line. The second hash is not needed. */
         @Override
-        int linesPerKey(int hashes) {
-            return 1;
-        }
-
-        /**
-         * The block's first cell: its line is the key's one line, and the step, unused, then costs
-         * nothing once inlined. The load-ahead loop shrinks to about a dozen instructions a key, so
-         * the CPU's reorder window, which stops taking instructions while its oldest load waits on
-         * memory, holds the loads of more keys at once.
-         */
-        @Override
-        long lineCell(long base, long step, int p) {
-            return base;
+        long loadLines(CellArray array, long[] keyHashes, int from, int to) {
+            long sum = 0;
+            for (int i = from; i < to; i++) {
+                sum += array.getWordOfCellPlain(base(keyHashes[i]));
+            }
+            return sum;
         }
     }
 }
