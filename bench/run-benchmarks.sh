@@ -97,9 +97,12 @@ if [[ $what == paired ]]; then
 fi
 
 if [[ $what == paired-n200m ]]; then
-  # The 200 M targets (batch calls against Guava's single calls, long keys) the same way, 4 pairs
-  for pair in 1 2 3 4; do
+  # The 200 M targets (batch calls against Guava's single calls, long keys) the same way, PAIRS
+  # pairs (4 by default), each with the limit probe of overlapped random loads, which the queries'
+  # line rates are set against (PairedRatios: "lines loaded / the limit probe's loads")
+  for pair in $(seq "${PAIRS:-4}"); do
     mkdir -p "$out/pair-$pair"
+    jmh "pair-$pair/limits" 'MemoryLimitsBenchmark.independentLoads8$' -p regionBytes=268435456 -wi 2 -i 3
     jmh "pair-$pair/n200m-guava" '^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' \
       -p n=200000000 -p keyType=LONG -p impl=GUAVA -wi 3 -i 4
     jmh "pair-$pair/n200m-batch" '(AddBenchmark.addBatch|MightContainBenchmark.mightContainPresentBatch)$' \

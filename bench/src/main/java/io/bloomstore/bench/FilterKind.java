@@ -29,6 +29,13 @@ public enum FilterKind {
         public String fileName(long n, KeyType type) {
             return "guava-" + type.name().toLowerCase(Locale.ROOT) + "-n" + n + ".guava";
         }
+
+        /** Guava's k, by its own sizing: m = -n ln p / (ln 2)^2 bits, k = round(m / n ln 2); 7 at p = 1 %. */
+        @Override
+        public int linesPerKey(long n) {
+            long bits = (long) (-n * Math.log(FPP) / (Math.log(2) * Math.log(2)));
+            return Math.max(1, (int) Math.round((double) bits / n * Math.log(2)));
+        }
     },
     /** bloomstore, standard layout (k cells anywhere). */
     STANDARD(Layout.STANDARD),
@@ -54,6 +61,15 @@ public enum FilterKind {
             throw new UnsupportedOperationException(this + " is not a bloomstore layout");
         }
         return BloomSpec.builder().expectedKeys(n).fpp(FPP).layout(layout).build();
+    }
+
+    /**
+     * The cache lines a present key's query loads: k for Guava and the standard layout, whose
+     * probes each land on a line of their own in a filter far larger than the caches; 1 for the
+     * blocked layout. What a query's speed is compared with the memory path's limit by.
+     */
+    public int linesPerKey(long n) {
+        return layout == Layout.BLOCKED ? 1 : spec(n).hashes();
     }
 
     /** A new, empty filter for n keys; bloomstore's lives in {@code file}, Guava's on the heap. */

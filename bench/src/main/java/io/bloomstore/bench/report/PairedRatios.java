@@ -1,5 +1,6 @@
 package io.bloomstore.bench.report;
 
+import io.bloomstore.bench.FilterKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,12 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>bloomstore against Guava at the same n and key type: a batch call against Guava's single
  *       calls, as in {@link BenchReport};
- *   <li>two threads against one, per layout, for the same operation and n.
+ *   <li>two threads against one, per layout, for the same operation and n;
+ *   <li>queries of present keys against the memory path's limit, where the pair ran
+ *       {@code MemoryLimitsBenchmark.independentLoads8}: the cache lines per second a filter's
+ *       queries loaded ({@link FilterKind#linesPerKey}) as a share of the loads per second of the
+ *       limit probe. Guava's share caps the ratio against Guava of any filter that loads as many
+ *       lines per key: at a share of 0.6, 1 / 0.6 = 1.67x.
  * </ul>
  *
  * <pre>java -cp bench/target/benchmarks.jar io.bloomstore.bench.report.PairedRatios RESULTS-DIR</pre>
@@ -36,6 +42,7 @@ public final class PairedRatios {
                 }
                 againstGuava(pair, result);
                 againstOneThread(pair, result);
+                againstLoadLimit(pair, result);
             }
         }
     }
@@ -75,6 +82,19 @@ public final class PairedRatios {
         }
         find(pair, ours.method(), ours.param("impl"), 1, ours)
                 .ifPresent(one -> record(describe(ours) + ": 2 threads / 1", ours.score() / one.score()));
+    }
+
+    private void againstLoadLimit(List<JmhResult> pair, JmhResult ours) {
+        if (!ours.method().startsWith("mightContainPresent") || ours.threads() != 1 || ours.param("impl").isEmpty()) {
+            return;
+        }
+        int lines = FilterKind.valueOf(ours.param("impl")).linesPerKey(Long.parseLong(ours.param("n")));
+        pair.stream()
+                .filter(r -> r.metric().isEmpty() && r.method().equals("independentLoads8"))
+                .findFirst()
+                .ifPresent(limit -> record(describe(ours) + ": lines loaded / the limit probe's loads",
+                        // keys per µs × lines per key, against 8 loads per limit.score() ns
+                        ours.score() * lines / (8 * 1000 / limit.score())));
     }
 
     /** "addBatch, standard, bytes16 keys, n = 1000000". */
