@@ -24,8 +24,9 @@ import java.util.stream.Stream;
  *   <li>queries of present keys against the memory path's limit, where the pair ran
  *       {@code MemoryLimitsBenchmark.independentLoads8}: the cache lines per second a filter's
  *       queries loaded ({@link FilterKind#linesPerKey}) as a share of the loads per second of the
- *       limit probe. Guava's share caps the ratio against Guava of any filter that loads as many
- *       lines per key: at a share of 0.6, 1 / 0.6 = 1.67x.
+ *       limit probe. Guava's share says how far a filter that loads as many lines per key can
+ *       get ahead of Guava there: loading them at the probe's rate, 1 / 0.6 = 1.67x at a share of
+ *       0.6 (a batch can exceed the probe's rate somewhat, as it keeps more misses in flight).
  * </ul>
  *
  * <pre>java -cp bench/target/benchmarks.jar io.bloomstore.bench.report.PairedRatios RESULTS-DIR</pre>
