@@ -2,6 +2,7 @@ package io.bloomstore.bench;
 
 import io.bloomstore.filter.OpenMode;
 import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.spec.FalsePositiveMath;
 import io.bloomstore.spec.Layout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,11 +31,10 @@ public enum FilterKind {
             return "guava-" + type.name().toLowerCase(Locale.ROOT) + "-n" + n + ".guava";
         }
 
-        /** Guava's k, by its own sizing: m = -n ln p / (ln 2)^2 bits, k = round(m / n ln 2); 7 at p = 1 %. */
+        /** Guava's k: it sizes by the textbook formulas (m = -n ln p / (ln 2)^2, k = round(m / n ln 2)); 7 at p = 1 %. */
         @Override
         public int linesPerKey(long n) {
-            long bits = (long) (-n * Math.log(FPP) / (Math.log(2) * Math.log(2)));
-            return Math.max(1, (int) Math.round((double) bits / n * Math.log(2)));
+            return FalsePositiveMath.optimalHashes(FalsePositiveMath.optimalCells(n, FPP), n);
         }
     },
     /** bloomstore, standard layout (k cells anywhere). */

@@ -178,7 +178,7 @@ public final class BenchReport {
                 if (measured.isEmpty()) {
                     continue;
                 }
-                int lines = kind == FilterKind.BLOCKED ? 1 : FilterKind.STANDARD.spec(LARGE_N).hashes();
+                int lines = kind.linesPerKey(LARGE_N);
                 Ratio nanos = nanosPerOp(measured.get());
                 Ratio bound = perLoad.times(lines);
                 out.append("| ").append(operation).append(" | ").append(kind.name().toLowerCase(Locale.ROOT)).append(" | ")
