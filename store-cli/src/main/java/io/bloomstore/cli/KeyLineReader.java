@@ -3,6 +3,9 @@ package io.bloomstore.cli;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -14,6 +17,10 @@ import java.util.Arrays;
 final class KeyLineReader implements KeySource {
     static final int DEFAULT_BUFFER = 1 << 20;
     private static final int MAX_BUFFER = Integer.MAX_VALUE - 16;
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A_0A0A_0A0A_0A0AL;
+    private static final long LOW_BITS = 0x0101_0101_0101_0101L;
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
     private final InputStream in;
     private final Flushable beforeRead;
@@ -74,19 +81,46 @@ final class KeyLineReader implements KeySource {
     }
 
     private void takeCompleteLines(KeyBatch batch) {
-        byte[] b = buffer;
         int lineStart = start;
-        int limit = end;
         int i = Math.max(lineStart, searched);
-        while (i < limit && !batch.isFull()) {
-            if (b[i] == '\n') {
-                addLine(batch, lineStart, i);
-                lineStart = i + 1;
+        while (!batch.isFull()) {
+            int newline = indexOfNewline(buffer, i, end);
+            if (newline == end) {
+                i = end;
+                break;
             }
-            i++;
+            addLine(batch, lineStart, newline);
+            lineStart = newline + 1;
+            i = lineStart;
         }
         start = lineStart;
         searched = i;
+    }
+
+    /**
+     * The index of the first {@code '\n'} in {@code b[from .. limit)}, or {@code limit}: eight bytes
+     * at a time. XOR with newlines turns each newline into a zero byte, and (x - 0x01..01) &amp; ~x
+     * &amp; 0x80..80 sets the top bit of every zero byte (and of no byte below the first one, since
+     * borrows only run upwards), so its lowest set bit marks the first newline. Key files have short
+     * lines (ids, hashes, paths), so the scan is a large part of reading a key: for 17-byte lines, a
+     * loop over single bytes took about as long as hashing them (docs/BENCHMARKS.md, "The line
+     * reader").
+     */
+    private static int indexOfNewline(byte[] b, int from, int limit) {
+        int i = from;
+        for (; i <= limit - Long.BYTES; i += Long.BYTES) {
+            long x = (long) WORDS.get(b, i) ^ NEWLINES;
+            long zeroBytes = (x - LOW_BITS) & ~x & HIGH_BITS;
+            if (zeroBytes != 0) {
+                return i + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
+            }
+        }
+        for (; i < limit; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return limit;
     }
 
     private void addLine(KeyBatch batch, int from, int to) {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -111,6 +112,38 @@ class KeyLineReaderTest {
         }
         // 3 reads of data and the read that finds the end
         assertEquals(4, flushes.get());
+    }
+
+    /**
+     * Random inputs against the definition of a key (split on '\n', drop one trailing '\r', skip
+     * empty lines): lines of 0 to 20 bytes, whose newlines fall at every offset of the eight-byte
+     * words the reader scans, with bytes that differ from '\n' in one bit (0x0B, 0x8A) and the borrow
+     * cases of its zero-byte test (0x00, 0x01, 0x09), through buffers and reads of many sizes.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void randomInputsSplitAsTheDefinitionSays(long seed) throws IOException {
+        Random random = new Random(seed);
+        byte[] alphabet = {'\n', '\n', '\r', 0, 1, 9, 0x0B, (byte) 0x8A, (byte) 0xFF, 'a', 'z'};
+        for (int trial = 0; trial < 50; trial++) {
+            byte[] input = new byte[random.nextInt(400)];
+            for (int i = 0; i < input.length; i++) {
+                input[i] = random.nextInt(4) == 0 ? alphabet[random.nextInt(alphabet.length)] : (byte) ('a' + random.nextInt(26));
+            }
+            List<String> expected = new ArrayList<>();
+            for (String line : new String(input, StandardCharsets.ISO_8859_1).split("\n", -1)) {
+                String key = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+                if (!key.isEmpty()) {
+                    expected.add(key);
+                }
+            }
+            int bufferSize = 1 + random.nextInt(64);
+            List<String> actual = new ArrayList<>();
+            for (byte[] key : keys(new TrickleInputStream(input, 1 + random.nextInt(100)), bufferSize)) {
+                actual.add(new String(key, StandardCharsets.ISO_8859_1));
+            }
+            assertEquals(expected, actual, "seed " + seed + ", trial " + trial + ", buffer " + bufferSize);
+        }
     }
 
     @Test
