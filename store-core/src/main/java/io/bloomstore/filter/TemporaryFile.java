@@ -18,7 +18,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * long:
  * <ul>
  *   <li>an exception: {@link #close()} deletes it (use try-with-resources);
- *   <li>SIGTERM, Ctrl-C, {@code System.exit}: a shutdown hook deletes every temporary still open;
+ *   <li>SIGTERM, Ctrl-C, {@code System.exit}: a shutdown hook deletes every temporary still open,
+ *       and no new one can be made once it has begun;
  *   <li>kill -9, a JVM crash, a power cut: nothing runs, so the next temporary made beside the same
  *       target deletes the siblings whose process (the PID in their name) is gone. (PIDs of another
  *       host or PID namespace sharing the directory cannot be told apart; such a sibling is deleted
@@ -31,10 +32,18 @@ public final class TemporaryFile implements AutoCloseable {
     private static final String SUFFIX = ".tmp";
     /** Temporaries of this JVM not yet published or deleted. */
     private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
+    /**
+     * Set by the shutdown hook before it deletes. Other threads run on while the hooks do, so a
+     * temporary can be made after the hook has swept {@link #OPEN}; {@link #beside} checks this
+     * after registering its file, and one of the two always sees the other's write.
+     */
+    private static volatile boolean shuttingDown;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(TemporaryFile::deleteQuietly),
-                "bloomstore-temporary-files"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            shuttingDown = true;
+            OPEN.forEach(TemporaryFile::deleteQuietly);
+        }, "bloomstore-temporary-files"));
     }
 
     private final Path path;
@@ -65,6 +74,11 @@ public final class TemporaryFile implements AutoCloseable {
                 continue;
             }
             OPEN.add(path);
+            if (shuttingDown) {
+                OPEN.remove(path);
+                deleteQuietly(path);
+                throw new IOException("the JVM is shutting down; nothing is written beside " + target);
+            }
             TemporaryFile temporary = new TemporaryFile(path);
             copyPermissions(absolute, path);
             return temporary;

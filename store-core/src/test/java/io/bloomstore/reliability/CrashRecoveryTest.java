@@ -99,6 +99,22 @@ class CrashRecoveryTest {
     }
 
     /**
+     * SIGTERM or {@code System.exit} just as a create begins: other threads run on while the
+     * shutdown hooks do, so a temporary made after bloomstore's hook has swept would outlive the
+     * process (the test below caught one such SIGTERM once). Once the hook has begun, making a
+     * temporary is refused, and every temporary made before it is deleted.
+     */
+    @Test
+    void noTemporaryIsMadeOnceTheShutdownHookHasBegun() throws Exception {
+        Path file = dir.resolve("target.bloom");
+        try (ChildJvm child = ChildJvm.start(TemporariesDuringShutdown.class, file.toString())) {
+            child.expectLine("refused", Children.TIMEOUT);
+            child.awaitSuccess(Children.TIMEOUT);
+        }
+        assertEquals(List.of(), Directories.names(dir), "a temporary outlived the process");
+    }
+
+    /**
      * A create killed part-way never publishes a half-written filter: afterwards the target either
      * does not exist or opens clean. Nor does it leave its temporary file for long: SIGTERM runs
      * the shutdown hook that deletes it; after kill -9 the next create beside the same target
