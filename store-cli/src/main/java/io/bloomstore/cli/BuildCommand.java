@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /** {@code bloomstore build}: a new, sealed filter from a file of keys. */
 final class BuildCommand extends CliCommand {
@@ -94,7 +95,8 @@ final class BuildCommand extends CliCommand {
     private void spoolStdin(Path spool) throws IOException {
         InputStream in = streams().in();
         byte[] buffer = new byte[KeyLineReader.DEFAULT_BUFFER];
-        try (OutputStream out = Files.newOutputStream(spool);
+        // WRITE without CREATE: if a shutdown hook has deleted the temporary, fail instead of making it again
+        try (OutputStream out = Files.newOutputStream(spool, StandardOpenOption.WRITE);
                 Progress progress = progress("spool", -1)) {
             long copied = 0;
             for (int n; (n = in.read(buffer)) >= 0; ) {
