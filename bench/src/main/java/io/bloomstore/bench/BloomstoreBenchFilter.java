@@ -1,11 +1,11 @@
 package io.bloomstore.bench;
 
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.CreateOption;
-import io.bloomstore.ops.Merge;
-import io.bloomstore.ops.MergeOp;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.CreateOption;
+import io.bloomstore.Merge;
+import io.bloomstore.MergeOp;
+import io.bloomstore.BloomSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.bloomstore.bench;
 
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.spec.BloomSpec;
-import io.bloomstore.spec.FalsePositiveMath;
-import io.bloomstore.spec.Layout;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.Layout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -2,8 +2,8 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.flag;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
 
 /** {@code bloomstore add}: keys into an existing filter. */
 final class AddCommand extends CliCommand {

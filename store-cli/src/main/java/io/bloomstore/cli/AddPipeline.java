@@ -1,6 +1,6 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.BloomFilter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;

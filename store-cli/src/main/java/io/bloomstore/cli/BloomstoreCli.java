@@ -3,7 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterFileDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

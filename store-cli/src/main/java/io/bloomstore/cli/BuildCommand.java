@@ -3,10 +3,10 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.FilterFiles;
-import io.bloomstore.filter.TemporaryFile;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.files.TemporaryFile;
+import io.bloomstore.BloomSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -3,8 +3,8 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 

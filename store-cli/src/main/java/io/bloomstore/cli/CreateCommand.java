@@ -3,8 +3,8 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomSpec;
 import java.nio.file.Path;
 
 /** {@code bloomstore create}: a new, empty filter file. */

@@ -1,6 +1,6 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.format.InvalidFilterFileException;
+import io.bloomstore.InvalidFilterFileException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ClosedByInterruptException;

@@ -1,13 +1,13 @@
 package io.bloomstore.cli;
 
-import static io.bloomstore.format.FilterFileDescriptor.CELLS_CHECKSUM_OFFSET;
-import static io.bloomstore.format.FilterFileDescriptor.HEADER_CRC_OFFSET;
+import static io.bloomstore.internal.format.FilterFileDescriptor.CELLS_CHECKSUM_OFFSET;
+import static io.bloomstore.internal.format.FilterFileDescriptor.HEADER_CRC_OFFSET;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.FilterStats;
-import io.bloomstore.format.FilterFileDescriptor;
-import io.bloomstore.format.FilterHeader;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.FilterStats;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.BloomSpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

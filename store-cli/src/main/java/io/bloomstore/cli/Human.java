@@ -1,6 +1,6 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomSpec;
 import java.util.Locale;
 
 /** Numbers as people read them in bloomstore's output: 1,234,567 keys, 1.5 MiB, 0.81%. */

@@ -1,6 +1,6 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.hashing.KeyHasher;
+import io.bloomstore.KeyHasher;
 import java.io.IOException;
 import java.io.OutputStream;
 

@@ -5,11 +5,11 @@ import static io.bloomstore.cli.Model.operand;
 import static io.bloomstore.cli.Model.operands;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.ops.Merge;
-import io.bloomstore.ops.MergeOp;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.Merge;
+import io.bloomstore.MergeOp;
+import io.bloomstore.BloomSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,9 +3,9 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.FilterFiles;
-import io.bloomstore.ops.Pack;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.Pack;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
 
 /** {@code bloomstore remove}: keys out of a counting filter. */
 final class RemoveCommand extends CliCommand {

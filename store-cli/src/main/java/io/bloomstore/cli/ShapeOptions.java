@@ -3,9 +3,9 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.filter.CreateOption;
-import io.bloomstore.spec.BloomSpec;
-import io.bloomstore.spec.Layout;
+import io.bloomstore.CreateOption;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

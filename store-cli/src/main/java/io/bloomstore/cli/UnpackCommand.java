@@ -3,8 +3,8 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.format.FilterHeader;
-import io.bloomstore.ops.Pack;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.Pack;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

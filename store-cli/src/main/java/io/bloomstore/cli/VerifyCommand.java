@@ -2,9 +2,9 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.format.InvalidFilterFileException;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.InvalidFilterFileException;
 import java.nio.file.Path;
 
 /** {@code bloomstore verify}: whether a filter file is intact. */

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.JarProcess.filesIn;
 import static io.bloomstore.cli.JarProcess.run;
-import static io.bloomstore.format.FilterFileDescriptor.*;
+import static io.bloomstore.internal.format.FilterFileDescriptor.*;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.bloomstore.cells.CellArray;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomSpec;
 import io.bloomstore.testing.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;

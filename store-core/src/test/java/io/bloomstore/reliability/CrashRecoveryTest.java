@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomSpec;
 import io.bloomstore.testing.ChildJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;

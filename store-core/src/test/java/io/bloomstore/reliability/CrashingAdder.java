@@ -1,7 +1,7 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomFilter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 

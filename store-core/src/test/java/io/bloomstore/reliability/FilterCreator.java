@@ -1,7 +1,7 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -2,10 +2,10 @@ package io.bloomstore.reliability;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.ops.Pack;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.Pack;
+import io.bloomstore.BloomSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;

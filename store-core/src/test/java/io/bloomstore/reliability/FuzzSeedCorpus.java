@@ -1,10 +1,10 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.format.FilterFileDescriptor;
-import io.bloomstore.format.FilterHeader;
-import io.bloomstore.ops.Pack;
-import io.bloomstore.spec.BloomSpec;
-import io.bloomstore.spec.Layout;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.Pack;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.bloomstore.format.FilterFileDescriptor;
-import io.bloomstore.format.FilterHeader;
-import io.bloomstore.format.InvalidFilterFileException;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.InvalidFilterFileException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;

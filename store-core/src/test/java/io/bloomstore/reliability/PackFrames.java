@@ -1,6 +1,6 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.ops.Pack;
+import io.bloomstore.Pack;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.format.FilterHeader;
-import io.bloomstore.format.InvalidFilterFileException;
-import io.bloomstore.ops.Pack;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.Pack;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.spec.BloomSpec;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.BloomSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

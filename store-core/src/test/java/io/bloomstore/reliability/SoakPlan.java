@@ -1,6 +1,6 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.filter.BloomFilter;
+import io.bloomstore.BloomFilter;
 
 /**
  * What every soak thread does, and so what the filter must hold afterwards. Shared by the workers

@@ -1,6 +1,6 @@
 package io.bloomstore.reliability;
 
-import io.bloomstore.filter.TemporaryFile;
+import io.bloomstore.internal.files.TemporaryFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,11 +2,11 @@ package io.bloomstore.bench.accuracy;
 
 import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.bench.Keys;
-import io.bloomstore.filter.BloomFilter;
-import io.bloomstore.filter.CreateOption;
-import io.bloomstore.spec.BloomSpec;
-import io.bloomstore.spec.FalsePositiveMath;
-import io.bloomstore.spec.Layout;
+import io.bloomstore.BloomFilter;
+import io.bloomstore.CreateOption;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,13 +9,13 @@ import io.bloomstore.bench.KeyType;
 import io.bloomstore.bench.Keys;
 import io.bloomstore.bench.MappedRegion;
 import io.bloomstore.bench.BenchDirs;
-import io.bloomstore.filter.OpenMode;
-import io.bloomstore.filter.CreateOption;
-import io.bloomstore.hashing.KeyHasher;
-import io.bloomstore.ops.Merge;
-import io.bloomstore.ops.MergeOp;
-import io.bloomstore.spec.BloomSpec;
-import io.bloomstore.spec.Layout;
+import io.bloomstore.OpenMode;
+import io.bloomstore.CreateOption;
+import io.bloomstore.KeyHasher;
+import io.bloomstore.Merge;
+import io.bloomstore.MergeOp;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
@@ -103,7 +103,7 @@ public final class MacroTask {
         for (String key : List.of("firstMs", "againMs")) {
             long start = System.nanoTime();
             boolean found;
-            try (io.bloomstore.filter.BloomFilter filter = io.bloomstore.filter.BloomFilter.open(file, OpenMode.READ_ONLY)) {
+            try (io.bloomstore.BloomFilter filter = io.bloomstore.BloomFilter.open(file, OpenMode.READ_ONLY)) {
                 found = filter.mightContain(Keys.longKey(0));
             }
             result.put(key, ms(System.nanoTime() - start));
@@ -155,7 +155,7 @@ public final class MacroTask {
         long start = System.nanoTime();
         BloomSpec spec = BloomSpec.builder().expectedKeys(n).fpp(FilterKind.FPP).layout(layout).build();
         long lines = 0;
-        try (io.bloomstore.filter.BloomFilter filter = io.bloomstore.filter.BloomFilter.create(out, spec, CreateOption.REPLACE_EXISTING);
+        try (io.bloomstore.BloomFilter filter = io.bloomstore.BloomFilter.create(out, spec, CreateOption.REPLACE_EXISTING);
                 FileChannel channel = FileChannel.open(keyFile, StandardOpenOption.READ)) {
             long[] cuts = KeyFile.split(channel, threads);
             ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -185,12 +185,12 @@ public final class MacroTask {
 
     /** Hashes lines into a batch and adds each full batch with one call. */
     private static final class HashBatches implements KeyFile.LineSink {
-        private final io.bloomstore.filter.BloomFilter filter;
+        private final io.bloomstore.BloomFilter filter;
         private final KeyHasher hasher;
         private final long[] hashes = new long[1024];
         private int count;
 
-        HashBatches(io.bloomstore.filter.BloomFilter filter) {
+        HashBatches(io.bloomstore.BloomFilter filter) {
             this.filter = filter;
             this.hasher = filter.hasher();
         }
@@ -227,7 +227,7 @@ public final class MacroTask {
         SplittableRandom random = new SplittableRandom(42);
         for (Path file : List.of(a, b)) {
             Path building = file.resolveSibling(file.getFileName() + ".building");
-            try (io.bloomstore.filter.BloomFilter filter = io.bloomstore.filter.BloomFilter.create(building, spec,
+            try (io.bloomstore.BloomFilter filter = io.bloomstore.BloomFilter.create(building, spec,
                     CreateOption.REPLACE_EXISTING)) {
                 long words = filter.cells().words();
                 for (long w = 0; w < words; w++) {
@@ -246,7 +246,7 @@ public final class MacroTask {
      * Merge.toNewFile and Merge.inPlace of the two inputs. Rates are GiB of filter output per second.
      */
     private void merge(Path a, Path b, Path scratch) throws IOException {
-        long cellBytes = io.bloomstore.filter.BloomFilter.readHeader(a).spec().cellBytes();
+        long cellBytes = io.bloomstore.BloomFilter.readHeader(a).spec().cellBytes();
         result.put("cellGiB", String.format(Locale.ROOT, "%.3f", (double) cellBytes / GIB));
 
         MappedRegion source = MappedRegion.ofRandomFile(BenchDirs.fixtures().resolve("random-" + GIB + ".bin"), GIB);
@@ -280,8 +280,8 @@ public final class MacroTask {
 
         Path inPlace = scratch.resolve("in-place.bloom");
         Files.copy(a, inPlace, StandardCopyOption.REPLACE_EXISTING);
-        try (io.bloomstore.filter.BloomFilter into = io.bloomstore.filter.BloomFilter.open(inPlace, OpenMode.READ_WRITE);
-                io.bloomstore.filter.BloomFilter from = io.bloomstore.filter.BloomFilter.open(b, OpenMode.READ_ONLY)) {
+        try (io.bloomstore.BloomFilter into = io.bloomstore.BloomFilter.open(inPlace, OpenMode.READ_WRITE);
+                io.bloomstore.BloomFilter from = io.bloomstore.BloomFilter.open(b, OpenMode.READ_ONLY)) {
             long start = System.nanoTime();
             Merge.inPlace(into, from, MergeOp.OR, null);
             long merged = System.nanoTime();
@@ -329,7 +329,7 @@ public final class MacroTask {
         result.put("buildMs", ms(nanos));
         result.put("keysPerSecond", String.format(Locale.ROOT, "%.0f", keys / (nanos / 1e9)));
         result.put("fileBytes", Files.size(out));
-        try (io.bloomstore.filter.BloomFilter check = io.bloomstore.filter.BloomFilter.open(out, OpenMode.READ_ONLY)) {
+        try (io.bloomstore.BloomFilter check = io.bloomstore.BloomFilter.open(out, OpenMode.READ_ONLY)) {
             requireFound(check.mightContain(Keys.longKey(0)) && check.mightContain(Keys.longKey(keys - 1)));
         }
     }

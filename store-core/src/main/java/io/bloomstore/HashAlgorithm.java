@@ -1,0 +1,35 @@
+package io.bloomstore;
+
+/**
+ * The 64-bit hash applied to a key's canonical bytes. Stored by id in the file header, so a file
+ * says how it must be probed; a future algorithm gets a new id, never a reused one.
+ */
+public enum HashAlgorithm {
+    /** XXH3-64 (xxHash 0.8) keyed with the file's seed. */
+    XXH3_64(1);
+
+    private final int id;
+
+    HashAlgorithm(int id) {
+        this.id = id;
+    }
+
+    /** The byte stored in the file header. */
+    public int id() {
+        return id;
+    }
+
+    /**
+     * The algorithm stored under {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id and the known ones
+     */
+    public static HashAlgorithm ofId(int id) {
+        for (HashAlgorithm algorithm : values()) {
+            if (algorithm.id == id) {
+                return algorithm;
+            }
+        }
+        throw new IllegalArgumentException("unknown hash algorithm id " + id + " (known: 1 xxh3-64)");
+    }
+}

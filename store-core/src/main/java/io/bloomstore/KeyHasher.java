@@ -1,0 +1,63 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.hashing.Utf8;
+import java.nio.ByteBuffer;
+import net.openhft.hashing.LongHashFunction;
+
+/**
+ * The 64-bit hash of a key's canonical bytes, the only input to probing. Every key type maps to
+ * one byte string (docs/FORMAT.md, "Keys"), so the same key hashes the same whether it comes from
+ * the Java API, a file or the command line:
+ *
+ * <ul>
+ *   <li>{@code byte[]} and {@link ByteBuffer}: the bytes themselves (a buffer's position..limit);
+ *   <li>{@code long}: its 8 bytes, little-endian;
+ *   <li>{@link CharSequence}: its UTF-8 bytes, as {@code String.getBytes(UTF_8)} would give them.
+ * </ul>
+ *
+ * None of these allocate: XXH3 reads arrays, buffers and longs in place, and strings are encoded
+ * into a per-thread scratch array.
+ */
+public final class KeyHasher {
+    private final LongHashFunction function;
+    private final long seed;
+
+    /** A hasher for {@code algorithm} keyed with {@code seed}. */
+    public KeyHasher(HashAlgorithm algorithm, long seed) {
+        if (algorithm != HashAlgorithm.XXH3_64) {
+            throw new IllegalArgumentException("unsupported hash algorithm " + algorithm);
+        }
+        this.function = LongHashFunction.xx3(seed);
+        this.seed = seed;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** The hash of a long's 8 little-endian bytes. */
+    public long hash(long key) {
+        return function.hashLong(key);
+    }
+
+    public long hash(byte[] key) {
+        return function.hashBytes(key);
+    }
+
+    /** The hash of {@code key[offset .. offset + length)}. */
+    public long hash(byte[] key, int offset, int length) {
+        return function.hashBytes(key, offset, length);
+    }
+
+    /** The hash of the buffer's remaining bytes; its position and limit are left as they were. */
+    public long hash(ByteBuffer key) {
+        return function.hashBytes(key, key.position(), key.remaining());
+    }
+
+    /** The hash of the UTF-8 bytes of {@code key}. */
+    public long hash(CharSequence key) {
+        Utf8.Scratch scratch = Utf8.scratch();
+        int length = Utf8.encode(key, scratch);
+        return function.hashBytes(scratch.bytes, 0, length);
+    }
+}

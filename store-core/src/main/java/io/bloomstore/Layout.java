@@ -1,0 +1,51 @@
+package io.bloomstore;
+
+/**
+ * Where the k cells of one key may lie in the cell array.
+ *
+ * <p>The id of each constant is written into the file header (see {@code docs/FORMAT.md}); never
+ * renumber them.
+ */
+public enum Layout {
+    /**
+     * k cells anywhere in the array: the classic Bloom filter. k cache misses per operation when the
+     * filter is larger than the CPU caches; the textbook false-positive rate (1 - e^(-kn/m))^k.
+     */
+    STANDARD(0),
+    /**
+     * All k cells inside one 64-byte cache line (Putze, Sanders &amp; Singler 2007): one cache miss
+     * per operation. Keys spread unevenly over the blocks (Poisson), so the same m and k give a
+     * slightly higher false-positive rate; {@link BloomSpec.Builder#build()} sizes for it.
+     */
+    BLOCKED(1);
+
+    private final int id;
+
+    Layout(int id) {
+        this.id = id;
+    }
+
+    /** The byte stored in the file header. */
+    public int id() {
+        return id;
+    }
+
+    /**
+     * The layout stored under {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id and the known ones
+     */
+    public static Layout ofId(int id) {
+        for (Layout layout : values()) {
+            if (layout.id == id) {
+                return layout;
+            }
+        }
+        throw new IllegalArgumentException("unknown layout id " + id + " (known: 0 standard, 1 blocked)");
+    }
+
+    /** The name used on the command line and in JSON: {@code standard} or {@code blocked}. */
+    public String cliName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,171 @@
+package io.bloomstore.internal.cells;
+
+import net.openhft.chronicle.core.UnsafeMemory;
+
+/**
+ * m cells of w bits (w in 1, 2, 4, 8, 16, 32) packed into little-endian 64-bit words at a native
+ * address, normally a file mapping. A cell never straddles two words, so every update is one
+ * compare-and-set of one aligned word: lock-free, and atomic for every thread and process that maps
+ * the same file.
+ *
+ * <p>Cell {@code i} is bits {@code [(i mod 64/w) w, +w)} of word {@code i / (64/w)}.
+ *
+ * <p>Counters saturate at 2^w - 1: an increment there leaves it there, and so does a decrement,
+ * because a saturated counter may stand for more keys than it can count; lowering it could make a
+ * present key absent. Saturation therefore trades a little false-positive rate for never a false
+ * negative.
+ */
+public final class CellArray {
+    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+    private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
+
+    private final long address;
+    private final long cells;
+    private final long words;
+    private final int counterBits;
+    private final int log2Bits;
+    private final int log2CellsPerWord;
+    private final long cellIndexMask;
+    private final long max;
+
+    /**
+     * @param address the first word, 8-byte aligned
+     * @param cells m
+     * @param counterBits w
+     * @param lengthBytes bytes from {@code address} that belong to the array (a multiple of 8 holding m cells)
+     */
+    public CellArray(long address, long cells, int counterBits, long lengthBytes) {
+        if (java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
+            // Words are read in native order; the format is little-endian (docs/FORMAT.md).
+            throw new UnsupportedOperationException("bloomstore needs a little-endian CPU");
+        }
+        if ((address & 7) != 0) {
+            throw new IllegalArgumentException("cell words must be 8-byte aligned");
+        }
+        this.address = address;
+        this.cells = cells;
+        this.counterBits = counterBits;
+        this.log2Bits = Integer.numberOfTrailingZeros(counterBits);
+        this.log2CellsPerWord = 6 - log2Bits;
+        this.cellIndexMask = (1L << log2CellsPerWord) - 1;
+        this.max = (1L << counterBits) - 1;
+        this.words = lengthBytes >>> 3;
+        if (((cells + cellIndexMask) >>> log2CellsPerWord) > words) {
+            throw new IllegalArgumentException(lengthBytes + " bytes cannot hold " + cells + " cells of " + counterBits + " bits");
+        }
+    }
+
+    /** m. */
+    public long cells() {
+        return cells;
+    }
+
+    /** w. */
+    public int counterBits() {
+        return counterBits;
+    }
+
+    /** The largest value a counter holds; a counter at this value is saturated. */
+    public long maxValue() {
+        return max;
+    }
+
+    /** The number of 64-bit words. */
+    public long words() {
+        return words;
+    }
+
+    /** The native address of word 0. */
+    public long address() {
+        return address;
+    }
+
+    /** Cell {@code i}'s value, read with volatile semantics (sees every completed update). */
+    public long getVolatile(long i) {
+        long word = MEMORY.readVolatileLong(wordAddress(i));
+        return (word >>> shift(i)) & max;
+    }
+
+    /**
+     * Adds one to cell {@code i} unless it is saturated; for 1-bit cells, sets the bit.
+     *
+     * @return the value before the call (so 0 means this call made the cell non-zero)
+     */
+    public long incrementSaturating(long i) {
+        long at = wordAddress(i);
+        int shift = shift(i);
+        while (true) {
+            long word = MEMORY.readVolatileLong(at);
+            long value = (word >>> shift) & max;
+            if (value == max || MEMORY.compareAndSwapLong(at, word, word + (1L << shift))) {
+                return value;
+            }
+        }
+    }
+
+    /**
+     * Subtracts one from cell {@code i} unless it is zero or saturated.
+     *
+     * @return the value before the call
+     */
+    public long decrementSaturating(long i) {
+        long at = wordAddress(i);
+        int shift = shift(i);
+        while (true) {
+            long word = MEMORY.readVolatileLong(at);
+            long value = (word >>> shift) & max;
+            if (value == 0 || value == max || MEMORY.compareAndSwapLong(at, word, word - (1L << shift))) {
+                return value;
+            }
+        }
+    }
+
+    /**
+     * The word holding cell {@code i}, plain read: for touching a cache line ahead of use, so
+     * that the misses of many keys overlap (see BloomFilter's batch methods).
+     */
+    public long getWordOfCellPlain(long i) {
+        return MEMORY.readLong(wordAddress(i));
+    }
+
+    /** Word {@code w}, volatile read. */
+    public long getWordVolatile(long w) {
+        return MEMORY.readVolatileLong(address + (w << 3));
+    }
+
+    /**
+     * Copies words {@code [from, from + count)} into {@code into[0, count)} with plain loads, in
+     * bulk: a snapshot of a stretch of cells for whole-filter passes such as merging, which a
+     * concurrent adder may or may not have reached.
+     */
+    public void copyWordsPlain(long from, long[] into, int count) {
+        MEMORY.copyMemory(address + (from << 3), into, LONG_ARRAY_BASE, count << 3);
+    }
+
+    /** Compare-and-set of word {@code w}. */
+    public boolean compareAndSetWord(long w, long expected, long value) {
+        return MEMORY.compareAndSwapLong(address + (w << 3), expected, value);
+    }
+
+    /** Plain write of word {@code w}, for arrays no other thread uses yet. */
+    public void putWord(long w, long value) {
+        MEMORY.writeLong(address + (w << 3), value);
+    }
+
+    /** The number of non-zero cells. */
+    public long countNonZero() {
+        long count = 0;
+        for (long w = 0; w < words; w++) {
+            count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)), counterBits);
+        }
+        return count;
+    }
+
+    private long wordAddress(long i) {
+        return address + ((i >>> log2CellsPerWord) << 3);
+    }
+
+    private int shift(long i) {
+        return (int) (i & cellIndexMask) << log2Bits;
+    }
+}

@@ -1,0 +1,124 @@
+package io.bloomstore.internal.files;
+
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.InvalidFilterFileException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Publishing whole files atomically: the content is written to a {@link TemporaryFile} beside the
+ * target, forced to disk, then renamed over (or hard-linked to) the target. No process ever sees a
+ * half-written header, and a failure leaves nothing behind.
+ */
+public final class FilterFiles {
+    private static final int ZERO_CHUNK = 1 << 20;
+    private static final String SPACE_ADVICE =
+            "free disk space, write it elsewhere, or (a new filter) size it smaller or create it sparse";
+
+    private FilterFiles() {
+    }
+
+    /** Writes the content of a new file into an open channel positioned at 0. */
+    @FunctionalInterface
+    public interface Content {
+        /**
+         * @throws io.bloomstore.InvalidFilterFileException if the content's source is
+         *     damaged; any other IOException is taken for a failure to write the target
+         */
+        void writeTo(FileChannel channel, Path temporary) throws IOException;
+    }
+
+    /**
+     * Creates {@code target} with {@code content}, atomically.
+     *
+     * @param replace whether an existing target is replaced; if not, an existing target fails the
+     *     call with {@link FileAlreadyExistsException} and is left untouched
+     * @param diskBytes the bytes the content will allocate on disk, if known in advance (else 0):
+     *     a disk with less free space refuses the call before anything is written
+     * @throws IOException naming the target, the directory and what to do, if the disk is too small
+     *     or the write fails
+     */
+    public static void publish(Path target, boolean replace, long diskBytes, Content content) throws IOException {
+        if (!replace) {
+            requireAbsent(target);
+        }
+        requireSpace(target, diskBytes);
+        try (TemporaryFile temporary = TemporaryFile.beside(target, "new")) {
+            try (FileChannel channel = FileChannel.open(temporary.path(), StandardOpenOption.WRITE)) {
+                content.writeTo(channel, temporary.path());
+            } catch (InvalidFilterFileException sourceDamaged) {
+                throw sourceDamaged;
+            } catch (IOException e) {
+                throw new IOException(target + ": cannot write it in " + temporary.path().getParent()
+                        + (diskBytes > 0 ? " (" + diskBytes + " bytes)" : "") + " (" + e.getMessage() + "); "
+                        + SPACE_ADVICE, e);
+            }
+            temporary.publishAs(target, replace);
+        }
+    }
+
+    /** Refuses, before any work, to create {@code target} over an existing file without being asked to replace it. */
+    public static void requireAbsent(Path target) throws FileAlreadyExistsException {
+        if (Files.exists(target)) {
+            throw alreadyExists(target);
+        }
+    }
+
+    public static FileAlreadyExistsException alreadyExists(Path target) {
+        return new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose (--force)");
+    }
+
+    /**
+     * Refuses a file of {@code bytes} that the disk holding {@code target} cannot take, before any
+     * byte is written: allocating it would fill the disk first and fail only at the end.
+     */
+    public static void requireSpace(Path target, long bytes) throws IOException {
+        if (bytes <= 0) {
+            return;
+        }
+        Path dir = target.toAbsolutePath().getParent();
+        long usable = Files.getFileStore(dir).getUsableSpace();
+        if (usable < bytes) {
+            throw new IOException(target + ": needs " + bytes + " bytes (" + (bytes + (1 << 20) - 1 >> 20) + " MiB) but "
+                    + dir + " has " + usable + " bytes free; " + SPACE_ADVICE);
+        }
+    }
+
+    /** Content of a new, empty filter: its header page, then m zero cells, allocated unless sparse. */
+    public static Content emptyFilter(FilterHeader header) {
+        return (channel, temporary) -> {
+            ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
+            page.put(header.encode()).clear();
+            writeFully(channel, page);
+            long length = header.fileLength();
+            if (header.sparse()) {
+                channel.position(length - 1);
+                writeFully(channel, ByteBuffer.allocate(1));
+            } else {
+                writeZeros(channel, length - FilterFileDescriptor.CELLS_START);
+            }
+        };
+    }
+
+    /** Appends {@code count} zero bytes: the cells' blocks allocated on disk now, not at a later add. */
+    private static void writeZeros(FileChannel channel, long count) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZERO_CHUNK, Math.max(1, count)));
+        for (long left = count; left > 0; ) {
+            zeros.clear().limit((int) Math.min(zeros.capacity(), left));
+            left -= channel.write(zeros);
+        }
+    }
+
+    /** Writes all of {@code buffer}. */
+    public static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package io.bloomstore.internal.files;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A hidden file beside a target, written in full and then made the target in one step, or deleted:
+ * {@code .NAME.PID.RANDOM.PURPOSE.tmp}. Whatever ends the process, no temporary outlives it for
+ * long:
+ * <ul>
+ *   <li>an exception: {@link #close()} deletes it (use try-with-resources);
+ *   <li>SIGTERM, Ctrl-C, {@code System.exit}: a shutdown hook deletes every temporary still open,
+ *       and no new one can be made once it has begun;
+ *   <li>kill -9, a JVM crash, a power cut: nothing runs, so the next temporary made beside the same
+ *       target deletes the siblings whose process (the PID in their name) is gone. (PIDs of another
+ *       host or PID namespace sharing the directory cannot be told apart; such a sibling is deleted
+ *       only if no process of this host has its PID.)
+ * </ul>
+ * A temporary gets the permissions a new file gets (0666 less the umask), or those of the target
+ * it will replace, so replacing a file never narrows who may open it.
+ */
+public final class TemporaryFile implements AutoCloseable {
+    private static final String SUFFIX = ".tmp";
+    /** Temporaries of this JVM not yet published or deleted. */
+    private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
+    /**
+     * Set by the shutdown hook before it deletes. Other threads run on while the hooks do, so a
+     * temporary can be made after the hook has swept {@link #OPEN}; {@link #beside} checks this
+     * after registering its file, and one of the two always sees the other's write.
+     */
+    private static volatile boolean shuttingDown;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            shuttingDown = true;
+            OPEN.forEach(TemporaryFile::deleteQuietly);
+        }, "bloomstore-temporary-files"));
+    }
+
+    private final Path path;
+    private boolean done;
+
+    private TemporaryFile(Path path) {
+        this.path = path;
+    }
+
+    /**
+     * Creates an empty temporary beside {@code target}, first deleting the temporaries that
+     * processes killed earlier left beside it.
+     *
+     * @param purpose a word for people listing the directory ("new", "keys", "building")
+     */
+    public static TemporaryFile beside(Path target, String purpose) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Path dir = absolute.getParent();
+        String prefix = "." + absolute.getFileName() + ".";
+        deleteOrphans(dir, prefix);
+        long pid = ProcessHandle.current().pid();
+        while (true) {
+            String random = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            Path path = dir.resolve(prefix + pid + "." + random + "." + purpose + SUFFIX);
+            try {
+                Files.createFile(path);
+            } catch (FileAlreadyExistsException taken) {
+                continue;
+            }
+            OPEN.add(path);
+            if (shuttingDown) {
+                OPEN.remove(path);
+                deleteQuietly(path);
+                throw new IOException("the JVM is shutting down; nothing is written beside " + target);
+            }
+            TemporaryFile temporary = new TemporaryFile(path);
+            copyPermissions(absolute, path);
+            return temporary;
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * Forces the temporary's content to the device, then makes it {@code target}: by rename when
+     * replacing; else by hard link, which fails if the target appeared meanwhile. Then forces the
+     * directory, so the new name survives a power cut too.
+     *
+     * @param replace whether an existing target is replaced; if not, an existing target fails the
+     *     call with {@link FileAlreadyExistsException} and is left as it was
+     */
+    public void publishAs(Path target, boolean replace) throws IOException {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+        Path absolute = target.toAbsolutePath();
+        if (replace) {
+            Files.move(path, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            linkWithoutReplacing(absolute, target);
+        }
+        done = true;
+        OPEN.remove(path);
+        forceDirectory(absolute.getParent());
+    }
+
+    /** Deletes the temporary unless it was published. */
+    @Override
+    public void close() {
+        if (!done) {
+            done = true;
+            OPEN.remove(path);
+            deleteQuietly(path);
+        }
+    }
+
+    private void linkWithoutReplacing(Path absolute, Path target) throws IOException {
+        try {
+            Files.createLink(absolute, path); // atomic, and fails if a file appeared meanwhile
+        } catch (FileAlreadyExistsException e) {
+            throw FilterFiles.alreadyExists(target);
+        } catch (UnsupportedOperationException | IOException e) {
+            // No hard links here: check, then rename (a race with another creator remains possible).
+            FilterFiles.requireAbsent(target);
+            Files.move(path, absolute, StandardCopyOption.ATOMIC_MOVE);
+            return;
+        }
+        Files.delete(path);
+    }
+
+    private static void copyPermissions(Path from, Path to) {
+        try {
+            Files.setPosixFilePermissions(to, Files.getPosixFilePermissions(from));
+        } catch (IOException | UnsupportedOperationException absentOrNotPosix) {
+            // a new target, or a file system without POSIX permissions: the defaults stand
+        }
+    }
+
+    /** Deletes {@code .NAME.PID.*.tmp} siblings whose process no longer runs. */
+    private static void deleteOrphans(Path dir, String prefix) throws IOException {
+        try (DirectoryStream<Path> siblings = Files.newDirectoryStream(dir, entry -> {
+            String name = entry.getFileName().toString();
+            return name.startsWith(prefix) && name.endsWith(SUFFIX);
+        })) {
+            for (Path sibling : siblings) {
+                String rest = sibling.getFileName().toString().substring(prefix.length());
+                int dot = rest.indexOf('.');
+                long pid;
+                try {
+                    pid = Long.parseLong(rest.substring(0, Math.max(dot, 0)));
+                } catch (NumberFormatException notOurs) {
+                    continue;
+                }
+                if (ProcessHandle.of(pid).isEmpty()) {
+                    deleteQuietly(sibling);
+                }
+            }
+        }
+    }
+
+    private static void forceDirectory(Path dir) {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException ignored) {
+            // Not every file system lets a directory be opened for force; the rename stands regardless.
+        }
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException ignored) {
+            // best effort: an error being reported, or the JVM ending, matters more
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.bloomstore.internal.format;
+
+/**
+ * Where every field of a filter file lies: the one description of the binary layout, after
+ * Agrona's {@code *Descriptor} classes. All values little-endian. docs/FORMAT.md says the same in
+ * prose, with test vectors.
+ *
+ * <pre>
+ *   0               8              16              24              32
+ *   +---------------+-------+-------+-------+-------+---------------+
+ *   |                 magic "BLOOMSTR"                              |  0
+ *   +-------+-------+---+---+---+---+-------+-------+---------------+
+ *   |version|hdr len|lay|hsh|w  |rsv|   hashes k    |     flags     |  8
+ *   +-------+-------+---+---+---+---+---------------+---------------+
+ *   |                 cells m (u64)                                 | 24
+ *   |                 seed (u64)                                    | 32
+ *   |                 expected keys n (u64, 0 = not given)          | 40
+ *   |                 target fpp p (f64, 0 = not given)             | 48
+ *   |                 created (u64, ms since the epoch, UTC)        | 56
+ *   |                 cells offset (u64) = 4096                     | 64
+ *   |                 cells length (u64, bytes)                     | 72
+ *   |                 reserved, zero (44 bytes)                     | 80
+ *   |                                               | CRC32C (u32)  | 124: of bytes 0..123
+ *   +===============================================================+
+ *   |                 approximate insertions (u64, atomic add)      | 128  mutable state,
+ *   |   open writers (u32)  |   seal state (u32)    |               | 136  its own cache line
+ *   |                 cells checksum (u64, XXH3-64 seed 0)          | 144
+ *   |                 reserved, zero (40 bytes)                     | 152
+ *   +===============================================================+
+ *   |                 zero up to the page boundary                  | 192
+ *   +===============================================================+
+ *   |                 cells: m cells of w bits in u64 words         | 4096
+ *   +---------------------------------------------------------------+
+ * </pre>
+ *
+ * The immutable header is written once, at creation, and guarded by its CRC32C; the mutable
+ * state is updated in place with atomic operations and is not covered by it.
+ */
+public final class FilterFileDescriptor {
+    /** "BLOOMSTR" read as a little-endian u64. */
+    public static final long MAGIC = 0x5254534D4F4F4C42L;
+    /** The format version this code writes, and the newest it reads. */
+    public static final int FORMAT_VERSION = 1;
+
+    public static final int MAGIC_OFFSET = 0;
+    public static final int VERSION_OFFSET = 8;
+    public static final int HEADER_LENGTH_OFFSET = 10;
+    public static final int LAYOUT_OFFSET = 12;
+    public static final int HASH_ALGORITHM_OFFSET = 13;
+    public static final int COUNTER_BITS_OFFSET = 14;
+    public static final int RESERVED_BYTE_OFFSET = 15;
+    public static final int HASHES_OFFSET = 16;
+    public static final int FLAGS_OFFSET = 20;
+    public static final int CELLS_OFFSET = 24;
+    public static final int SEED_OFFSET = 32;
+    public static final int EXPECTED_KEYS_OFFSET = 40;
+    public static final int TARGET_FPP_OFFSET = 48;
+    public static final int CREATED_MILLIS_OFFSET = 56;
+    public static final int CELLS_START_OFFSET = 64;
+    public static final int CELLS_LENGTH_OFFSET = 72;
+    public static final int RESERVED_OFFSET = 80;
+    public static final int HEADER_CRC_OFFSET = 124;
+    /** Length of the immutable header, CRC included. */
+    public static final int HEADER_LENGTH = 128;
+
+    /** Flag bit: the cells were created sparse (not allocated on disk). Informational. */
+    public static final int FLAG_SPARSE = 1;
+    /** The flags this version knows; a file with others set is refused. */
+    public static final int KNOWN_FLAGS = FLAG_SPARSE;
+
+    /** Start of the mutable state: its own cache line, so header reads never share it with writers. */
+    public static final int STATE_OFFSET = 128;
+    public static final int APPROXIMATE_INSERTIONS_OFFSET = STATE_OFFSET;
+    public static final int OPEN_WRITERS_OFFSET = STATE_OFFSET + 8;
+    public static final int SEAL_STATE_OFFSET = STATE_OFFSET + 12;
+    public static final int CELLS_CHECKSUM_OFFSET = STATE_OFFSET + 16;
+    public static final int STATE_LENGTH = 64;
+
+    /** Seal state: the cells may have changed since the last checksum. */
+    public static final int UNSEALED = 0;
+    /** Seal state: the cells checksum matches the cells, and no writer has opened the file since. */
+    public static final int SEALED = 1;
+
+    /** Where the cells start: one page, so the cells are page-aligned for the mapping. */
+    public static final int CELLS_START = 4096;
+
+    private FilterFileDescriptor() {
+    }
+}

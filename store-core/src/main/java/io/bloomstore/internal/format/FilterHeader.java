@@ -1,0 +1,171 @@
+package io.bloomstore.internal.format;
+
+import io.bloomstore.InvalidFilterFileException;
+import static io.bloomstore.internal.format.FilterFileDescriptor.*;
+
+import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.HashAlgorithm;
+import io.bloomstore.Layout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+
+/**
+ * The immutable header of a filter file: its {@link BloomSpec} and when and how it was created.
+ * {@link #encode()} and {@link #decode} are the only code that knows the header's bytes; the
+ * offsets come from {@link FilterFileDescriptor}.
+ */
+public final class FilterHeader {
+    /** The header page plus the one page of cells that even m = 1 takes. */
+    private static final long SMALLEST_FILE_LENGTH = CELLS_START + 4096;
+
+    private final BloomSpec spec;
+    private final long createdMillis;
+    private final boolean sparse;
+
+    public FilterHeader(BloomSpec spec, long createdMillis, boolean sparse) {
+        this.spec = spec;
+        this.createdMillis = createdMillis;
+        this.sparse = sparse;
+    }
+
+    public BloomSpec spec() {
+        return spec;
+    }
+
+    /** Creation time, milliseconds since the epoch. */
+    public long createdMillis() {
+        return createdMillis;
+    }
+
+    /** Whether the cells were created without allocating them on disk. */
+    public boolean sparse() {
+        return sparse;
+    }
+
+    /** The exact length a file with this header has: the header page plus the cells. */
+    public long fileLength() {
+        return CELLS_START + spec.cellBytes();
+    }
+
+    /** The {@link #HEADER_LENGTH} header bytes, CRC32C included. */
+    public byte[] encode() {
+        ByteBuffer b = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(MAGIC_OFFSET, MAGIC);
+        b.putShort(VERSION_OFFSET, (short) FORMAT_VERSION);
+        b.putShort(HEADER_LENGTH_OFFSET, (short) HEADER_LENGTH);
+        b.put(LAYOUT_OFFSET, (byte) spec.layout().id());
+        b.put(HASH_ALGORITHM_OFFSET, (byte) spec.hashAlgorithm().id());
+        b.put(COUNTER_BITS_OFFSET, (byte) spec.counterBits());
+        b.putInt(HASHES_OFFSET, spec.hashes());
+        b.putInt(FLAGS_OFFSET, sparse ? FLAG_SPARSE : 0);
+        b.putLong(CELLS_OFFSET, spec.cells());
+        b.putLong(SEED_OFFSET, spec.seed());
+        b.putLong(EXPECTED_KEYS_OFFSET, spec.expectedKeys());
+        b.putDouble(TARGET_FPP_OFFSET, spec.targetFpp());
+        b.putLong(CREATED_MILLIS_OFFSET, createdMillis);
+        b.putLong(CELLS_START_OFFSET, CELLS_START);
+        b.putLong(CELLS_LENGTH_OFFSET, spec.cellBytes());
+        b.putInt(HEADER_CRC_OFFSET, crc(b.array()));
+        return b.array();
+    }
+
+    /**
+     * Reads and checks a header.
+     *
+     * @param path the file, for messages
+     * @param bytes at least the first {@code min(fileLength, HEADER_LENGTH)} bytes of the file
+     * @param fileLength the file's length, checked against the header
+     * @throws InvalidFilterFileException naming the first thing found wrong, in this order:
+     *     length, magic, version, CRC32C, field ranges, file length
+     */
+    public static FilterHeader decode(Path path, byte[] bytes, long fileLength) throws InvalidFilterFileException {
+        if (fileLength < HEADER_LENGTH || bytes.length < HEADER_LENGTH) {
+            throw new InvalidFilterFileException(path, Problem.TOO_SHORT, "too short to be a bloomstore filter ("
+                    + fileLength + " bytes; a filter has at least " + SMALLEST_FILE_LENGTH + ")");
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes, 0, HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        if (b.getLong(MAGIC_OFFSET) != MAGIC) {
+            throw new InvalidFilterFileException(path, Problem.BAD_MAGIC,
+                    "not a bloomstore filter (no BLOOMSTR magic number at the start)");
+        }
+        int version = Short.toUnsignedInt(b.getShort(VERSION_OFFSET));
+        if (version != FORMAT_VERSION) {
+            throw new InvalidFilterFileException(path, Problem.UNSUPPORTED_VERSION, "format version " + version
+                    + " is not supported (this bloomstore reads version " + FORMAT_VERSION
+                    + "); use the bloomstore release that wrote it");
+        }
+        int storedCrc = b.getInt(HEADER_CRC_OFFSET);
+        int actualCrc = crc(bytes);
+        if (storedCrc != actualCrc) {
+            throw new InvalidFilterFileException(path, Problem.HEADER_CHECKSUM, String.format(
+                    "header is damaged (CRC32C %08x, expected %08x); restore the file from a pack or rebuild it",
+                    actualCrc, storedCrc));
+        }
+        BloomSpec spec = decodeSpec(path, b);
+        int flags = b.getInt(FLAGS_OFFSET);
+        long created = b.getLong(CREATED_MILLIS_OFFSET);
+        FilterHeader header = new FilterHeader(spec, created, (flags & FLAG_SPARSE) != 0);
+        if (b.getLong(CELLS_START_OFFSET) != CELLS_START) {
+            throw badField(path, "cells offset", b.getLong(CELLS_START_OFFSET), "must be " + CELLS_START);
+        }
+        if (b.getLong(CELLS_LENGTH_OFFSET) != spec.cellBytes()) {
+            throw badField(path, "cells length", b.getLong(CELLS_LENGTH_OFFSET),
+                    "must be " + spec.cellBytes() + " for m=" + spec.cells() + ", w=" + spec.counterBits());
+        }
+        if ((flags & ~KNOWN_FLAGS) != 0) {
+            throw badField(path, "flags", flags, "only bit 0 (sparse) is defined in version " + FORMAT_VERSION);
+        }
+        if (fileLength != header.fileLength()) {
+            throw new InvalidFilterFileException(path, Problem.LENGTH_MISMATCH, "file is " + fileLength
+                    + " bytes but its header describes " + header.fileLength()
+                    + " (truncated or appended to); restore it from a pack or rebuild it");
+        }
+        return header;
+    }
+
+    private static BloomSpec decodeSpec(Path path, ByteBuffer b) throws InvalidFilterFileException {
+        int headerLength = Short.toUnsignedInt(b.getShort(HEADER_LENGTH_OFFSET));
+        if (headerLength != HEADER_LENGTH) {
+            throw badField(path, "header length", headerLength, "must be " + HEADER_LENGTH);
+        }
+        BloomSpec.Builder builder = BloomSpec.builder();
+        try {
+            builder.layout(Layout.ofId(Byte.toUnsignedInt(b.get(LAYOUT_OFFSET))))
+                    .hashAlgorithm(HashAlgorithm.ofId(Byte.toUnsignedInt(b.get(HASH_ALGORITHM_OFFSET))))
+                    .counterBits(Byte.toUnsignedInt(b.get(COUNTER_BITS_OFFSET)))
+                    .hashes(b.getInt(HASHES_OFFSET))
+                    .cells(b.getLong(CELLS_OFFSET))
+                    .seed(b.getLong(SEED_OFFSET));
+            long n = b.getLong(EXPECTED_KEYS_OFFSET);
+            double p = b.getDouble(TARGET_FPP_OFFSET);
+            if (n != 0) {
+                builder.expectedKeys(n);
+            }
+            if (p != 0) {
+                builder.fpp(p);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field out of range: " + e.getMessage(), e);
+        }
+        BloomSpec spec = builder.build();
+        if (spec.cells() != b.getLong(CELLS_OFFSET)) {
+            throw badField(path, "cells", b.getLong(CELLS_OFFSET),
+                    "a blocked filter's cells must fill whole blocks of " + spec.cellsPerBlock());
+        }
+        return spec;
+    }
+
+    private static InvalidFilterFileException badField(Path path, String field, long value, String rule) {
+        return new InvalidFilterFileException(path, Problem.BAD_FIELD,
+                "header field " + field + " is " + value + ": " + rule);
+    }
+
+    private static int crc(byte[] header) {
+        CRC32C crc = new CRC32C();
+        crc.update(header, 0, HEADER_CRC_OFFSET);
+        return (int) crc.getValue();
+    }
+}

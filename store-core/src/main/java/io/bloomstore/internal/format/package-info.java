@@ -1,0 +1,7 @@
+/**
+ * The file format of docs/FORMAT.md: where every byte lies ({@link
+ * io.bloomstore.internal.format.FilterFileDescriptor}), the immutable header's codec and checks, and
+ * the mutable state area updated in place. Depends on the API's value types and on
+ * {@code internal.cells}.
+ */
+package io.bloomstore.internal.format;

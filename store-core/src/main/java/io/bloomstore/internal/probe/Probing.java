@@ -1,0 +1,153 @@
+package io.bloomstore.internal.probe;
+
+import io.bloomstore.BloomFilter;
+import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.internal.hashing.ProbeMath;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
+
+/**
+ * Where the k cells of a key lie, as a function of its 64-bit hash: probe i of a key is
+ * {@code index(base(h), step(h), i)}. A closed form per probe, so every operation is one loop
+ * with no per-key state object.
+ */
+public abstract class Probing {
+    public static Probing of(BloomSpec spec) {
+        return spec.layout() == Layout.BLOCKED ? new Blocked(spec) : new Standard(spec);
+    }
+
+    /** Per-key value computed once before the probes. */
+    public abstract long base(long hash);
+
+    /** Second per-key value computed once before the probes. */
+    public abstract long step(long hash);
+
+    /** The cell of probe {@code i}, in [0, m). */
+    public abstract long index(long base, long step, int i);
+
+    /**
+     * Loads one word of every cache line that the keys hashing to {@code keyHashes[from .. to)} will
+     * probe, and returns the sum of the words, which the caller must keep so the loads are not
+     * dropped: the batch calls' load-ahead pass (why it pays: {@code BloomFilter.touch}).
+     *
+     * <p>Each layout writes this as its own loop with as few instructions per key as it can: the
+     * CPU stops taking new instructions once its reorder buffer (a few hundred entries) is full
+     * behind the oldest miss, so the fewer instructions between two loads, the more misses are in
+     * flight. A shared loop over "lines per key" gave the blocked layout a one-trip inner loop per
+     * key, with its loop set-up, two safepoint polls and a second hash the JIT kept alive for
+     * deoptimization (about 45 instructions a key, read in the disassembly): its batch queries at
+     * 200 M ran at 7 to 11 M keys/s, against 16 to 18 with the plain loop below (docs/BENCHMARKS.md,
+     * "The load-ahead loop").
+     */
+    public abstract long loadLines(CellArray array, long[] keyHashes, int from, int to);
+
+    /**
+     * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
+     * with fastrange in place of the integer modulo for the first two terms: x_i = h + i h2 wraps
+     * in 2^64 and {@link ProbeMath#reduce} maps it to a cell, an arithmetic progression whose step
+     * (h2 m / 2^64 cells) is a real number, free of integer double hashing's short cycles. The
+     * cubic term is added in cell units, after the reduction: a key whose step maps to less than a
+     * cell (a fraction of about 2k/m of all keys) would otherwise put all its k probes into one or
+     * two cells and match whenever those are set. Added in 2^64 space, as a first version did, the
+     * term is far below one cell and does nothing: at m = 1000, k = 10 the false-positive rate was
+     * 2.9 times the formula's.
+     */
+    static final class Standard extends Probing {
+        private final long cells;
+        private final int hashes;
+        /** (i^3 - i)/6 mod m, for i below {@link BloomSpec#MAX_HASHES}. */
+        private final long[] cubicOffsets = new long[BloomSpec.MAX_HASHES];
+
+        Standard(BloomSpec spec) {
+            this.cells = spec.cells();
+            this.hashes = spec.hashes();
+            for (int i = 0; i < cubicOffsets.length; i++) {
+                cubicOffsets[i] = ((long) i * i * i - i) / 6 % cells;
+            }
+        }
+
+        @Override
+        public long base(long hash) {
+            return hash;
+        }
+
+        @Override
+        public long step(long hash) {
+            return ProbeMath.secondHash(hash);
+        }
+
+        @Override
+        public long index(long base, long step, int i) {
+            long index = ProbeMath.reduce(base + i * step, cells) + cubicOffsets[i];
+            return index >= cells ? index - cells : index;
+        }
+
+        /** Every probe's cell: each is on a line of its own. */
+        @Override
+        public long loadLines(CellArray array, long[] keyHashes, int from, int to) {
+            long sum = 0;
+            for (int i = from; i < to; i++) {
+                long base = keyHashes[i];
+                long step = step(base);
+                for (int p = 0; p < hashes; p++) {
+                    sum += array.getWordOfCellPlain(index(base, step, p));
+                }
+            }
+            return sum;
+        }
+    }
+
+    /**
+     * One 64-byte block per key, chosen by the hash's high bits ({@link ProbeMath#reduce}); inside
+     * it, probe i takes the top log2(B) bits of h2 * phi^(i+1), where h2 is an independent mix of
+     * the hash. Multiplying by the golden ratio (as RocksDB's FastLocalBloom does) re-randomises
+     * the top bits at each step, so the k probes behave as independent draws within the block.
+     */
+    static final class Blocked extends Probing {
+        private static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
+
+        static {
+            long power = 1;
+            for (int i = 0; i < GOLDEN_POWERS.length; i++) {
+                power *= ProbeMath.GOLDEN;
+                GOLDEN_POWERS[i] = power;
+            }
+        }
+
+        private final long blocks;
+        private final int log2CellsPerBlock;
+        private final int inBlockShift;
+
+        Blocked(BloomSpec spec) {
+            int perBlock = spec.cellsPerBlock();
+            this.blocks = spec.cells() / perBlock;
+            this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
+            this.inBlockShift = 64 - log2CellsPerBlock;
+        }
+
+        @Override
+        public long base(long hash) {
+            return ProbeMath.reduce(hash, blocks) << log2CellsPerBlock;
+        }
+
+        @Override
+        public long step(long hash) {
+            return ProbeMath.secondHash(hash);
+        }
+
+        @Override
+        public long index(long base, long step, int i) {
+            return base + ((step * GOLDEN_POWERS[i]) >>> inBlockShift);
+        }
+
+        /** The block's first cell: its line is the key's one line. The second hash is not needed. */
+        @Override
+        public long loadLines(CellArray array, long[] keyHashes, int from, int to) {
+            long sum = 0;
+            for (int i = from; i < to; i++) {
+                sum += array.getWordOfCellPlain(base(keyHashes[i]));
+            }
+            return sum;
+        }
+    }
+}

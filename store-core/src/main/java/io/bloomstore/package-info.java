@@ -1,0 +1,30 @@
+/**
+ * bloomstore's public API: everything a user of the library needs, and nothing else.
+ *
+ * <ul>
+ *   <li>{@link io.bloomstore.BloomFilter} — a filter living in a memory-mapped file: create, open,
+ *       add, query, count, remove, sync, seal, statistics;
+ *   <li>{@link io.bloomstore.BloomSpec} with {@link io.bloomstore.Layout} and
+ *       {@link io.bloomstore.HashAlgorithm} — the immutable shape of a filter and the sizing math;
+ *   <li>{@link io.bloomstore.OpenMode}, {@link io.bloomstore.CreateOption} — how a file is opened or made;
+ *   <li>{@link io.bloomstore.FilterStats} — how full a filter is;
+ *   <li>{@link io.bloomstore.InvalidFilterFileException} — a file that is damaged, foreign or of
+ *       another shape, with the {@link io.bloomstore.InvalidFilterFileException.Problem} for programs;
+ *   <li>{@link io.bloomstore.Merge} / {@link io.bloomstore.MergeOp}, {@link io.bloomstore.Pack},
+ *       {@link io.bloomstore.SetEstimates} — whole-filter operations;
+ *   <li>{@link io.bloomstore.KeyHasher} — the canonical key hash, for callers that hash keys themselves.
+ * </ul>
+ *
+ * <p>The packages under {@code io.bloomstore.internal} are the implementation. They are public
+ * only because Java packages cannot share package-private members; they are not part of the API,
+ * may change in any release, and never appear in a signature of this package. The store-cli module
+ * uses this package alone (a test checks its compiled classes).
+ *
+ * <p>Why no {@code module-info.java}: the library's users put it on the class path, where a module
+ * descriptor is ignored, and its dependencies (Chronicle, zero-allocation-hashing) are automatic
+ * modules that need {@code --add-opens ...=ALL-UNNAMED} as the unnamed module; on the module path
+ * those flags would have to name Chronicle's module instead, and every user's command line with it.
+ * Clearly named internal packages, documented here and checked by a test, draw the same line
+ * without that cost.
+ */
+package io.bloomstore;

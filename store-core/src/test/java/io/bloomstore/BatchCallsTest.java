@@ -1,0 +1,154 @@
+package io.bloomstore;
+
+import static io.bloomstore.FilterAssertions.assertSameCells;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The batch calls ({@code addAll}, {@code addHashes}, {@code mightContainAll},
+ * {@code mightContainHashes}) change the same cells and give the same answers, key by key, as one
+ * single call per key in the same order. Each shape is tried below and above the size from which
+ * the batch calls load a group's cache lines ahead (2 MiB of cells for the standard layout; the
+ * blocked layout always does), with batch lengths that are not multiples of the 16-key group.
+ */
+class BatchCallsTest {
+    private static final int KEYS = 20_000;
+    /** Batch lengths cycled through: empty, one key, a group and one, and a few thousand. */
+    private static final int[] BATCH_LENGTHS = {0, 1, 17, 16, 3_001, 15, 999};
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}, {1}-bit cells, {2} expected keys")
+    @CsvSource({"STANDARD,1,100000", "STANDARD,1,4000000", "STANDARD,4,100000", "STANDARD,4,1000000",
+            "BLOCKED,1,100000", "BLOCKED,1,4000000", "BLOCKED,8,100000"})
+    void batchCallsMatchSingleCalls(Layout layout, int counterBits, long expectedKeys) throws Exception {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(expectedKeys).fpp(0.01).counterBits(counterBits)
+                .layout(layout).build();
+        long[] longKeys = new SplittableRandom(1).longs(KEYS).toArray();
+        byte[][] byteKeys = randomByteKeys(new SplittableRandom(2), KEYS);
+        // Repeat some keys, so that "new" is false for some and counters go above one.
+        longKeys[KEYS - 1] = longKeys[0];
+        byteKeys[KEYS - 1] = byteKeys[1].clone();
+
+        try (BloomFilter single = create("single", spec);
+                BloomFilter longs = create("longs", spec);
+                BloomFilter hashes = create("hashes", spec)) {
+            boolean[] newBySingle = new boolean[2 * KEYS];
+            for (int i = 0; i < KEYS; i++) {
+                newBySingle[i] = single.add(longKeys[i]);
+            }
+            for (int i = 0; i < KEYS; i++) {
+                newBySingle[KEYS + i] = single.add(byteKeys[i]);
+            }
+            // Batch adds in the same order: the same keys are new, in every batch.
+            int cursor = 0;
+            for (int b = 0; cursor < KEYS; b++) {
+                int to = Math.min(KEYS, cursor + BATCH_LENGTHS[b % BATCH_LENGTHS.length]);
+                long[] batch = Arrays.copyOfRange(longKeys, cursor, to);
+                assertEquals(countTrue(newBySingle, cursor, to), longs.addAll(batch), "addAll(long[]) of keys " + cursor);
+                long[] hashed = Arrays.stream(batch).map(hashes.hasher()::hash).toArray();
+                assertEquals(countTrue(newBySingle, cursor, to), hashes.addHashes(hashed, hashed.length),
+                        "addHashes of keys " + cursor);
+                cursor = to;
+            }
+            cursor = 0;
+            for (int b = 0; cursor < KEYS; b++) {
+                int to = Math.min(KEYS, cursor + BATCH_LENGTHS[b % BATCH_LENGTHS.length]);
+                byte[][] batch = Arrays.copyOfRange(byteKeys, cursor, to);
+                assertEquals(countTrue(newBySingle, KEYS + cursor, KEYS + to), longs.addAll(batch),
+                        "addAll(byte[][]) of keys " + cursor);
+                long[] hashed = Arrays.stream(batch).mapToLong(hashes.hasher()::hash).toArray();
+                assertEquals(countTrue(newBySingle, KEYS + cursor, KEYS + to), hashes.addHashes(hashed, hashed.length),
+                        "addHashes of byte keys " + cursor);
+                cursor = to;
+            }
+            assertSameCells(single, longs);
+            assertSameCells(single, hashes);
+            int newKeys = countTrue(newBySingle, 0, 2 * KEYS);
+            assertEquals(newKeys, single.stats().approximateInsertions(), "single calls count their new keys");
+            assertEquals(newKeys, longs.stats().approximateInsertions(), "batch calls count their new keys");
+            assertEquals(newKeys, hashes.stats().approximateInsertions(), "addHashes counts its new keys");
+
+            // Queries: members and strangers, batched, answer as single calls do.
+            long[] queries = new SplittableRandom(3).longs(KEYS).toArray();
+            System.arraycopy(longKeys, 0, queries, 0, KEYS / 2);
+            byte[][] byteQueries = randomByteKeys(new SplittableRandom(4), KEYS);
+            System.arraycopy(byteKeys, 0, byteQueries, 0, KEYS / 2);
+            assertQueriesMatch(single, longs, queries, byteQueries);
+        }
+    }
+
+    @Test
+    void batchCallsCheckTheirArguments() throws Exception {
+        try (BloomFilter filter = create("f", BloomSpec.forExpected(1000, 0.01))) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> filter.mightContainAll(new long[5], new boolean[4]));
+            assertTrue(e.getMessage().contains("room for 4 answers, not 5"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> filter.mightContainAll(new byte[][] {{1}, {2}}, new boolean[1]));
+            assertThrows(IllegalArgumentException.class, () -> filter.mightContainHashes(new long[3], 3, new boolean[2]));
+        }
+        try (BloomFilter readOnly = BloomFilter.open(dir.resolve("f.bloom"), OpenMode.READ_ONLY)) {
+            assertThrows(IllegalStateException.class, () -> readOnly.addAll(new long[] {1}));
+            assertThrows(IllegalStateException.class, () -> readOnly.addAll(new byte[][] {{1}}));
+            assertThrows(IllegalStateException.class, () -> readOnly.addHashes(new long[] {1}, 1));
+            assertEquals(0, readOnly.mightContainAll(new long[] {1, 2}, new boolean[2]), "nothing was added");
+        }
+    }
+
+    private void assertQueriesMatch(BloomFilter single, BloomFilter batched, long[] longQueries, byte[][] byteQueries) {
+        boolean[] expected = new boolean[longQueries.length];
+        for (int i = 0; i < longQueries.length; i++) {
+            expected[i] = single.mightContain(longQueries[i]);
+        }
+        boolean[] actual = new boolean[longQueries.length];
+        assertEquals(countTrue(expected, 0, expected.length), batched.mightContainAll(longQueries, actual));
+        assertArrayEquals(expected, actual, "mightContainAll(long[])");
+        long[] hashed = Arrays.stream(longQueries).map(batched.hasher()::hash).toArray();
+        Arrays.fill(actual, false);
+        assertEquals(countTrue(expected, 0, expected.length), batched.mightContainHashes(hashed, hashed.length, actual));
+        assertArrayEquals(expected, actual, "mightContainHashes");
+
+        boolean[] expectedBytes = new boolean[byteQueries.length];
+        for (int i = 0; i < byteQueries.length; i++) {
+            expectedBytes[i] = single.mightContain(byteQueries[i]);
+        }
+        boolean[] actualBytes = new boolean[byteQueries.length + 3]; // longer than needed is fine
+        assertEquals(countTrue(expectedBytes, 0, expectedBytes.length), batched.mightContainAll(byteQueries, actualBytes));
+        assertArrayEquals(expectedBytes, Arrays.copyOf(actualBytes, byteQueries.length), "mightContainAll(byte[][])");
+        assertEquals(byteQueries.length / 2, countTrue(expectedBytes, 0, byteQueries.length / 2), "members are present");
+    }
+
+    private BloomFilter create(String name, BloomSpec spec) throws Exception {
+        return BloomFilter.create(dir.resolve(name + ".bloom"), spec, CreateOption.SPARSE);
+    }
+
+    private static byte[][] randomByteKeys(SplittableRandom random, int count) {
+        byte[][] keys = new byte[count][];
+        for (int i = 0; i < count; i++) {
+            keys[i] = new byte[1 + random.nextInt(40)];
+            for (int j = 0; j < keys[i].length; j++) {
+                keys[i][j] = (byte) random.nextInt();
+            }
+        }
+        return keys;
+    }
+
+    private static int countTrue(boolean[] values, int from, int to) {
+        int count = 0;
+        for (int i = from; i < to; i++) {
+            count += values[i] ? 1 : 0;
+        }
+        return count;
+    }
+}

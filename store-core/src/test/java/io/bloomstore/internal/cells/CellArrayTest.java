@@ -1,0 +1,143 @@
+package io.bloomstore.internal.cells;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Cells against a plain long[] model of what each should hold, at every width. */
+class CellArrayTest {
+    private static final int CELLS = 1000;
+
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void incrementSaturatesAndSaturatedCountersNeverGoDown(int w) {
+        long max = (1L << w) - 1;
+        try (NativeCells memory = NativeCells.allocate(CELLS, w)) {
+            CellArray cells = memory.cells();
+            assertEquals(max, cells.maxValue());
+            long cell = 333;
+            long steps = Math.min(max, 300); // a 32-bit counter is not counted all the way up
+            for (long expected = 0; expected < steps; expected++) {
+                assertEquals(expected, cells.incrementSaturating(cell));
+            }
+            if (steps < max) {
+                cells.putWord(cell / (64 / w), max << (cell % (64 / w) * w)); // jump to the top
+            }
+            assertEquals(max, cells.getVolatile(cell));
+            assertEquals(max, cells.incrementSaturating(cell), "an increment at max leaves it there");
+            assertEquals(max, cells.decrementSaturating(cell), "a saturated counter is never lowered");
+            assertEquals(max, cells.getVolatile(cell));
+            assertEquals(1, cells.countNonZero(), "neighbours untouched");
+        }
+    }
+
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {2, 4, 8, 16, 32})
+    void decrementStopsAtZero(int w) {
+        try (NativeCells memory = NativeCells.allocate(CELLS, w)) {
+            CellArray cells = memory.cells();
+            cells.incrementSaturating(5);
+            cells.incrementSaturating(5);
+            assertEquals(2, cells.decrementSaturating(5));
+            assertEquals(1, cells.decrementSaturating(5));
+            assertEquals(0, cells.decrementSaturating(5));
+            assertEquals(0, cells.getVolatile(5), "no borrow from the neighbour");
+            assertEquals(0, cells.getVolatile(4));
+            assertEquals(0, cells.getVolatile(6));
+        }
+    }
+
+    /** Random increments and decrements against the model; every cell, count and word checked after. */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void randomOperationsMatchThePerCellModel(int w) {
+        long max = (1L << w) - 1;
+        long[] model = new long[CELLS];
+        SplittableRandom random = new SplittableRandom(w * 31L);
+        try (NativeCells memory = NativeCells.allocate(CELLS, w)) {
+            CellArray cells = memory.cells();
+            for (int op = 0; op < 50_000; op++) {
+                int cell = random.nextInt(random.nextBoolean() ? 40 : CELLS); // crowd a few words to saturate them
+                long before = model[cell];
+                if (random.nextInt(3) > 0) {
+                    assertEquals(before, cells.incrementSaturating(cell));
+                    model[cell] = before == max ? max : before + 1;
+                } else {
+                    assertEquals(before, cells.decrementSaturating(cell));
+                    model[cell] = before == 0 || before == max ? before : before - 1;
+                }
+            }
+            long nonZero = 0;
+            for (int cell = 0; cell < CELLS; cell++) {
+                assertEquals(model[cell], cells.getVolatile(cell), "cell " + cell);
+                nonZero += model[cell] != 0 ? 1 : 0;
+            }
+            assertEquals(nonZero, cells.countNonZero());
+            for (long word = 0; word < cells.words(); word++) {
+                long expected = 0;
+                for (int lane = 0; lane < 64 / w; lane++) {
+                    long cell = word * (64 / w) + lane;
+                    expected |= (cell < CELLS ? model[(int) cell] : 0) << (lane * w);
+                }
+                assertEquals(expected, cells.getWordVolatile(word), "word " + word);
+            }
+        }
+    }
+
+    /**
+     * Threads incrementing neighbouring cells of the same words: each update is a CAS of the whole
+     * word, so none may be lost however the threads interleave.
+     */
+    @Test
+    void concurrentIncrementsOfNeighbouringCellsAreNeverLost() throws Exception {
+        int threads = 4;
+        int perThread = 20_000;
+        try (NativeCells memory = NativeCells.allocate(64, 16)) { // 4 cells per word, 16 words
+            CellArray cells = memory.cells();
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            CountDownLatch start = new CountDownLatch(1);
+            try {
+                Future<?>[] done = new Future<?>[threads];
+                for (int t = 0; t < threads; t++) {
+                    int lane = t;
+                    done[t] = pool.submit(() -> {
+                        start.await();
+                        for (int i = 0; i < perThread; i++) {
+                            cells.incrementSaturating((i % 16) * 4L + lane); // thread t owns lane t of every word
+                        }
+                        return null;
+                    });
+                }
+                start.countDown();
+                for (Future<?> future : done) {
+                    future.get(60, TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            for (long cell = 0; cell < 64; cell++) {
+                assertEquals(perThread / 16, cells.getVolatile(cell), "cell " + cell);
+            }
+        }
+    }
+
+    @Test
+    void constructorRefusesMisalignedOrTooSmallMemory() {
+        try (NativeCells memory = NativeCells.allocate(128, 1)) {
+            long address = memory.cells().address();
+            assertThrows(IllegalArgumentException.class, () -> new CellArray(address + 4, 64, 1, 8));
+            IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
+                    () -> new CellArray(address, 65, 1, 8));
+            assertTrue(small.getMessage().contains("65"), small.getMessage());
+            assertEquals(2, new CellArray(address, 128, 1, 16).words());
+        }
+    }
+}
