@@ -11,6 +11,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A hidden file beside a target, written in full and then made the target in one step, or deleted:
@@ -27,9 +29,21 @@ import java.util.concurrent.ThreadLocalRandom;
  * </ul>
  * A temporary gets the permissions a new file gets (0666 less the umask), or those of the target
  * it will replace, so replacing a file never narrows who may open it.
+ *
+ * <p>Names are read strictly, so the sweep never takes another target's temporary for an orphan:
+ * the part after {@code .NAME.} must be exactly {@code PID.RANDOM.PURPOSE.tmp}. Beside {@code ids},
+ * the temporary {@code .ids.20000.PID.R.new.tmp} of a target {@code ids.20000} has one part too many
+ * and is left alone (read loosely, 20000 would pass for a dead PID and a live build lose its file).
+ * A temporary made for a temporary (a filter created inside a build's private file) is named after
+ * the real target, {@code .NAME.PID.RANDOM.PURPOSE.tmp}, not {@code ..NAME.PID.R.building.tmp.PID...}:
+ * only then does a later command beside NAME find and sweep it after a kill -9.
  */
 public final class TemporaryFile implements AutoCloseable {
     private static final String SUFFIX = ".tmp";
+    /** What follows {@code .NAME.} in a temporary's name: the PID, a random word, the purpose. */
+    private static final Pattern AFTER_TARGET = Pattern.compile("(\\d{1,10})\\.[0-9a-z]{1,13}\\.[a-z]{1,16}\\.tmp");
+    /** A whole temporary's name, to find the target a temporary stands for. */
+    private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\." + AFTER_TARGET.pattern());
     /** Temporaries of this JVM not yet published or deleted. */
     private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
     /**
@@ -57,12 +71,16 @@ public final class TemporaryFile implements AutoCloseable {
      * Creates an empty temporary beside {@code target}, first deleting the temporaries that
      * processes killed earlier left beside it.
      *
-     * @param purpose a word for people listing the directory ("new", "keys", "building")
+     * @param purpose a word of lower-case letters for people listing the directory ("new", "keys",
+     *     "building")
      */
     public static TemporaryFile beside(Path target, String purpose) throws IOException {
+        if (!purpose.matches("[a-z]{1,16}")) {
+            throw new IllegalArgumentException("a temporary's purpose is 1 to 16 lower-case letters, not " + purpose);
+        }
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
-        String prefix = "." + absolute.getFileName() + ".";
+        String prefix = "." + realTargetName(absolute.getFileName().toString()) + ".";
         deleteOrphans(dir, prefix);
         long pid = ProcessHandle.current().pid();
         while (true) {
@@ -144,22 +162,21 @@ public final class TemporaryFile implements AutoCloseable {
         }
     }
 
-    /** Deletes {@code .NAME.PID.*.tmp} siblings whose process no longer runs. */
+    /** The name of the target that {@code name} stands for: itself, unless it is a temporary's name. */
+    static String realTargetName(String name) {
+        Matcher temporary = TEMPORARY.matcher(name);
+        return temporary.matches() ? temporary.group(1) : name;
+    }
+
+    /** Deletes {@code .NAME.PID.RANDOM.PURPOSE.tmp} siblings whose process no longer runs. */
     private static void deleteOrphans(Path dir, String prefix) throws IOException {
         try (DirectoryStream<Path> siblings = Files.newDirectoryStream(dir, entry -> {
             String name = entry.getFileName().toString();
             return name.startsWith(prefix) && name.endsWith(SUFFIX);
         })) {
             for (Path sibling : siblings) {
-                String rest = sibling.getFileName().toString().substring(prefix.length());
-                int dot = rest.indexOf('.');
-                long pid;
-                try {
-                    pid = Long.parseLong(rest.substring(0, Math.max(dot, 0)));
-                } catch (NumberFormatException notOurs) {
-                    continue;
-                }
-                if (ProcessHandle.of(pid).isEmpty()) {
+                Matcher rest = AFTER_TARGET.matcher(sibling.getFileName().toString().substring(prefix.length()));
+                if (rest.matches() && ProcessHandle.of(Long.parseLong(rest.group(1))).isEmpty()) {
                     deleteQuietly(sibling);
                 }
             }

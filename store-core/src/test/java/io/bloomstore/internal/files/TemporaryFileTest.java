@@ -13,6 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -68,6 +72,72 @@ class TemporaryFileTest {
             assertFalse(Files.exists(orphan), "its process is gone");
             assertTrue(Files.exists(live) && Files.exists(otherTarget) && Files.exists(notOurs));
         }
+    }
+
+    @Test
+    void aTemporaryMadeForATemporaryIsNamedAfterTheRealTargetSoTheNextCommandBesideItSweepsIt() throws Exception {
+        Path target = dir.resolve("big.bloom");
+        long pid = ProcessHandle.current().pid();
+        try (TemporaryFile building = TemporaryFile.beside(target, "building");
+                TemporaryFile inner = TemporaryFile.beside(building.path(), "new")) {
+            String name = inner.path().getFileName().toString();
+            assertTrue(name.startsWith(".big.bloom." + pid + ".") && name.endsWith(".new.tmp"), name);
+        }
+        long dead = deadPid();
+        // what a kill -9 in the middle of BloomFilter.create inside a build leaves: both levels
+        Path outer = Files.createFile(dir.resolve(".big.bloom." + dead + ".a1.building.tmp"));
+        Path inner = Files.createFile(dir.resolve(".big.bloom." + dead + ".a2.new.tmp"));
+        TemporaryFile.beside(target, "new").close();
+        assertFalse(Files.exists(outer) || Files.exists(inner), names().toString());
+    }
+
+    @Test
+    void theSweepNeverTakesTheNumberAfterATargetsNameForAPid() throws Exception {
+        long dead = deadPid();
+        // the live temporary of a build of "ids.<dead>": read loosely, its name says PID <dead> beside "ids"
+        Path otherTargets = Files.createFile(dir.resolve(".ids." + dead + "." + ProcessHandle.current().pid()
+                + ".k3.building.tmp"));
+        TemporaryFile.beside(dir.resolve("ids"), "new").close();
+        assertTrue(Files.exists(otherTargets));
+    }
+
+    @Test
+    void whateverTheTargetsNamesOnlyTheDeadTemporariesOfTheTargetAreSwept() throws Exception {
+        Random random = new Random(16);
+        long dead = deadPid();
+        long live = ProcessHandle.current().pid();
+        String[] parts = {"ids", "1", "20000", String.valueOf(dead), String.valueOf(live), "bloom", "x", "tmp", "new"};
+        for (int round = 0; round < 200; round++) {
+            List<String> targets = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                StringBuilder name = new StringBuilder(parts[random.nextInt(3)]);
+                for (int more = random.nextInt(4); more > 0; more--) {
+                    name.append('.').append(parts[random.nextInt(parts.length)]);
+                }
+                targets.add(name.toString());
+            }
+            Set<String> expected = new HashSet<>();
+            for (String target : targets) {
+                for (long pid : new long[] {dead, live}) {
+                    String temporary = "." + target + "." + pid + "." + Long.toString(random.nextInt(1000), 36) + ".new.tmp";
+                    Files.createFile(dir.resolve(temporary));
+                    if (pid == live || !target.equals(targets.get(0))) {
+                        expected.add(temporary);
+                    }
+                }
+            }
+            TemporaryFile.beside(dir.resolve(targets.get(0)), "sweep").close();
+            assertEquals(expected, names(), "targets " + targets);
+            for (String name : names()) {
+                Files.delete(dir.resolve(name));
+            }
+        }
+    }
+
+    private static long deadPid() throws Exception {
+        Process dead = new ProcessBuilder("true").start();
+        dead.waitFor();
+        return dead.pid();
     }
 
     private Set<String> names() throws Exception {
