@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Publishing whole files atomically: the content is written to a {@link TemporaryFile} beside the
@@ -45,7 +48,9 @@ public final class FilterFiles {
      *     or the write fails
      */
     public static void publish(Path target, boolean replace, long diskBytes, Content content) throws IOException {
-        if (!replace) {
+        if (replace) {
+            requireReplaceable(target);
+        } else {
             requireAbsent(target);
         }
         requireSpace(target, diskBytes);
@@ -64,9 +69,30 @@ public final class FilterFiles {
     }
 
     /** Refuses, before any work, to create {@code target} over an existing file without being asked to replace it. */
-    public static void requireAbsent(Path target) throws FileAlreadyExistsException {
-        if (Files.exists(target)) {
+    public static void requireAbsent(Path target) throws IOException {
+        requireReplaceable(target);
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             throw alreadyExists(target);
+        }
+    }
+
+    /**
+     * Refuses a target that exists and is not a regular file. A rename over a device node, a FIFO
+     * or a symbolic link would put a regular file in its place ({@code /dev/null} among them, for
+     * root) instead of writing into what it stands for; a directory cannot be replaced at all.
+     */
+    public static void requireReplaceable(Path target) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException absent) {
+            return;
+        }
+        if (!attributes.isRegularFile()) {
+            String kind = attributes.isDirectory() ? "a directory"
+                    : attributes.isSymbolicLink() ? "a symbolic link" : "a device, FIFO or socket";
+            throw new IOException(target + ": is " + kind + ", not a regular file; only a regular file is replaced"
+                    + " by a new one: choose another path");
         }
     }
 

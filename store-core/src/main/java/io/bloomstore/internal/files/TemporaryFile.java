@@ -121,6 +121,7 @@ public final class TemporaryFile implements AutoCloseable {
         }
         Path absolute = target.toAbsolutePath();
         if (replace) {
+            FilterFiles.requireReplaceable(absolute); // again: it may have been made a link or a FIFO meanwhile
             Files.move(path, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } else {
             linkWithoutReplacing(absolute, target);

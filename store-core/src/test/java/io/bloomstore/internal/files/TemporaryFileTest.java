@@ -8,7 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomstore.BloomSpec;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -132,6 +136,26 @@ class TemporaryFileTest {
                 Files.delete(dir.resolve(name));
             }
         }
+    }
+
+    @Test
+    void aDeviceAFifoASymbolicLinkOrADirectoryIsNeverReplacedByANewFile() throws Exception {
+        Path regular = Files.writeString(dir.resolve("regular"), "kept");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), regular);
+        Path fifo = dir.resolve("fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path directory = Files.createDirectory(dir.resolve("directory"));
+        for (Path target : List.of(link, fifo, directory)) { // never /dev/null: a broken check would replace it
+            for (boolean replace : new boolean[] {true, false}) {
+                IOException refused = assertThrows(IOException.class, () -> FilterFiles.publish(target, replace, 0,
+                        (channel, temporary) -> FilterFiles.writeFully(channel, ByteBuffer.wrap(new byte[] {1}))));
+                assertTrue(refused.getMessage().contains("not a regular file"), refused.getMessage());
+            }
+        }
+        assertTrue(Files.isSymbolicLink(link) && Files.isDirectory(directory));
+        assertTrue(Files.readAttributes(fifo, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther());
+        assertEquals("kept", Files.readString(regular));
+        assertEquals(Set.of("regular", "link", "fifo", "directory"), names(), "no temporary is left behind");
     }
 
     private static long deadPid() throws Exception {
