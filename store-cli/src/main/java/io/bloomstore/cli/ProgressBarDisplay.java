@@ -8,12 +8,19 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * A {@link Progress} drawn by the progressbar library on stderr, in MiB. Only this class refers to
- * the library, so a run without a bar never loads it (nor JLine under it): short commands stay fast.
+ * the library, so a run without a bar never loads it: short commands stay fast.
+ *
+ * <p>The bar is always given its width. Left to find it, the library asks JLine for the terminal,
+ * and JLine's system terminal installs its own SIGINT handler in place of the JVM's: Ctrl-C then
+ * ended the process without its shutdown hooks, and {@code build} left its full-size temporary
+ * behind every time. {@link Terminals#columns} finds the width without JLine.
  */
 final class ProgressBarDisplay implements Progress {
     private static final long MIB = 1 << 20;
     /** Width used when stderr is not a terminal (forced with --progress=always): no terminal to ask. */
     private static final int FIXED_WIDTH = 100;
+    /** Columns the library keeps free at the right, as it does when it measures the terminal itself. */
+    private static final int RIGHT_MARGIN = 2;
 
     private final ProgressBar bar;
 
@@ -22,9 +29,8 @@ final class ProgressBarDisplay implements Progress {
      * @param askTerminalWidth whether stderr is a terminal whose width the library may query
      */
     ProgressBarDisplay(String task, long totalBytes, PrintStream err, boolean askTerminalWidth) {
-        ConsoleProgressBarConsumer consumer = askTerminalWidth
-                ? new ConsoleProgressBarConsumer(err)
-                : new ConsoleProgressBarConsumer(err, FIXED_WIDTH);
+        int width = askTerminalWidth ? Terminals.columns(FIXED_WIDTH + RIGHT_MARGIN) - RIGHT_MARGIN : FIXED_WIDTH;
+        ConsoleProgressBarConsumer consumer = new ConsoleProgressBarConsumer(err, width);
         this.bar = new ProgressBarBuilder()
                 .setTaskName(task)
                 .setInitialMax(totalBytes)

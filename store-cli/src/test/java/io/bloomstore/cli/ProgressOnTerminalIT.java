@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,14 +33,57 @@ class ProgressOnTerminalIT {
         run(dir, "create", "f.bloom", "--expected", "200k", "--fpp", "0.01").assertOk();
     }
 
-    private String onTerminal(String... args) {
+    /**
+     * The jar's command line run by script(1), on a pseudo-terminal of its own, with the TERM an
+     * interactive shell has (a build's environment may have none, and terminal libraries behave
+     * differently without it: JLine then makes a dumb terminal that leaves SIGINT alone).
+     */
+    private static ProcessBuilder underScript(String... args) {
         String command = JarProcess.command(args).stream()
                 .map(word -> "'" + word.replace("'", "'\\''") + "'")
                 .collect(Collectors.joining(" "));
-        List<String> script = new ArrayList<>(List.of("script", "-qec", command, "/dev/null"));
-        JarProcess.Result result = JarProcess.run(new ProcessBuilder(script), dir, new byte[0]);
+        ProcessBuilder script = new ProcessBuilder(new ArrayList<>(List.of("script", "-qec", command, "/dev/null")));
+        script.environment().put("TERM", "xterm");
+        return script;
+    }
+
+    private String onTerminal(String... args) {
+        JarProcess.Result result = JarProcess.run(underScript(args), dir, new byte[0]);
         assertEquals(0, result.exit(), result.stdout());
         return result.stdout();
+    }
+
+    /**
+     * Ctrl-C makes the terminal send SIGINT. The JVM's own handler runs the shutdown hooks, which
+     * delete the build's temporary; a terminal library that installs its handler instead (JLine,
+     * when the bar library asks it for the width) ends the process without them.
+     */
+    @Test
+    void ctrlCWhileABarIsDrawnDeletesTheTemporaryAndExits130() throws Exception {
+        try (var lines = Files.newBufferedWriter(dir.resolve("many.txt"))) {
+            for (int i = 0; i < 3_000_000; i++) {
+                lines.write("key-" + i + "\n");
+            }
+        }
+        Path screen = Files.createTempFile("terminal", ".txt");
+        Process script = underScript("build", "big.bloom", "--from", "many.txt", "--expected", "3M", "--fpp", "1e-6")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(screen.toFile())
+                .start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        // the moment a user would press Ctrl-C: the build's bar is on the screen, its temporary on disk
+        while (!Files.readString(screen).contains("build ")
+                || JarProcess.filesIn(dir).stream().noneMatch(name -> name.endsWith(".building.tmp"))) {
+            assertTrue(script.isAlive() && System.nanoTime() < deadline, "no bar while building: " + Files.readString(screen));
+            Thread.sleep(5);
+        }
+        ProcessHandle java = script.descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("/java"))
+                .findFirst().orElseThrow();
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(java.pid())).start().waitFor());
+        assertTrue(script.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(130, script.exitValue(), "the exit status of a process ended by SIGINT");
+        assertEquals(List.of("f.bloom", "keys.txt", "many.txt"), JarProcess.filesIn(dir), "no temporary, no big.bloom");
+        Files.delete(screen);
     }
 
     @Test
