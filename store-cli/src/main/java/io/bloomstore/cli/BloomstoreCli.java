@@ -112,9 +112,9 @@ public final class BloomstoreCli implements Callable<Integer> {
             streams.out().flush();
         } catch (IOException e) {
             // Output that failed during the command was reported then; report only a new failure.
-            return status == ExitCode.ERROR ? status : cli.report(e);
+            status = status == ExitCode.ERROR ? status : cli.report(e);
         }
-        return status;
+        return streams.outputClosedByReader() ? ExitCode.OUTPUT_CLOSED : status;
     }
 
     /**
@@ -210,6 +210,9 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** Reports a failure as one line on stderr (and its stack trace if asked for). */
     private int report(Throwable e) {
+        if (streams.outputClosedByReader()) {
+            return ExitCode.OUTPUT_CLOSED; // the reader's choice, not an error: nothing to say
+        }
         streams.text().flush();
         streams.err().println("bloomstore: " + ErrorMessages.describe(e));
         if (stacktrace) {

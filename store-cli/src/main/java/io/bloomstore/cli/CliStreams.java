@@ -4,6 +4,8 @@ import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -21,7 +23,7 @@ final class CliStreams {
     private static final int OUTPUT_BUFFER = 1 << 16;
 
     private final InputStream in;
-    private final OutputStream out;
+    private final ReaderAwareOutput out;
     private final PrintWriter text;
     private final PrintStream err;
     private final boolean stdoutIsTerminal;
@@ -29,8 +31,8 @@ final class CliStreams {
 
     CliStreams(InputStream in, OutputStream out, PrintStream err, boolean stdoutIsTerminal, boolean stderrIsTerminal) {
         this.in = in;
-        this.out = out;
-        this.text = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+        this.out = new ReaderAwareOutput(out);
+        this.text = new PrintWriter(new OutputStreamWriter(this.out, StandardCharsets.UTF_8), false);
         this.err = err;
         this.stdoutIsTerminal = stdoutIsTerminal;
         this.stderrIsTerminal = stderrIsTerminal;
@@ -58,6 +60,11 @@ final class CliStreams {
         return text;
     }
 
+    /** Whether standard output's reader went away (a write failed with a broken pipe). */
+    boolean outputClosedByReader() {
+        return out.readerGone;
+    }
+
     PrintStream err() {
         return err;
     }
@@ -68,5 +75,52 @@ final class CliStreams {
 
     boolean stderrIsTerminal() {
         return stderrIsTerminal;
+    }
+
+    /**
+     * Standard output, remembering whether a write failed because the reader closed the pipe: the
+     * text side ({@link PrintWriter}) swallows its errors, and the command that wrote may report
+     * the failure in words of its own, so the flag is what tells the reader's choice from an error.
+     */
+    private static final class ReaderAwareOutput extends FilterOutputStream {
+        private volatile boolean readerGone;
+
+        ReaderAwareOutput(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw noted(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            try {
+                out.write(bytes, offset, length);
+            } catch (IOException e) {
+                throw noted(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw noted(e);
+            }
+        }
+
+        private IOException noted(IOException e) {
+            if ("Broken pipe".equals(e.getMessage())) {
+                readerGone = true;
+            }
+            return e;
+        }
     }
 }
