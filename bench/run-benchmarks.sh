@@ -14,6 +14,8 @@
 #                  OR-merge against the copy probes, BILLION (10^9) keys with -Xmx64m; macro-tables.md
 #   build          ROUNDS (5) rounds, each the Guava program then `bin/bloomstore build` of each layout
 #                  on the 100 M-line key file; build-rounds.txt, with the medians of the ratios
+#   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
+#                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
 #   -n             print the commands instead of running them
@@ -142,7 +144,11 @@ seconds() { # runs a command quietly and prints its wall time in seconds; fails 
   start=$(date +%s.%N)
   "$@" > /dev/null 2>&1 || return
   end=$(date +%s.%N)
-  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", e - s }'
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }'
+}
+
+absent() { # a query of an absent key: exit status 1 is its answer, not a failure
+  "$@" || (($? == 1))
 }
 
 median() { # label, then ratios: one line with their median and range
@@ -189,6 +195,33 @@ build() { # dir. What a user types against the plain Guava program, interleaved 
   { median standard "${standard[@]}"; median blocked "${blocked[@]}"; } | tee -a "$d/build-rounds.txt"
 }
 
+startup() { # dir. A one-key query from the shell, start-up included, against `java -version` of the
+  # same JVM: STARTUP_ROUNDS (40) rounds, one command after the other, so a drift hits both alike
+  local d=$1 filter=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}/fixtures/startup-1000.bloom i
+  local -a j=() q=()
+  if $dry; then
+    run bin/bloomstore create "$filter" --expected 1000 --fpp 0.01
+    echo "# then STARTUP_ROUNDS=${STARTUP_ROUNDS:-40} rounds of:"
+    run "$java" -version
+    run bin/bloomstore contains "$filter" k1
+    return
+  fi
+  mkdir -p "$(dirname "$filter")"
+  [[ -f $filter ]] || bin/bloomstore create "$filter" --expected 1000 --fpp 0.01 > /dev/null
+  bin/bloomstore contains "$filter" k1 > /dev/null 2>&1 || true # the class-data archive, on first use
+  for i in $(seq "${STARTUP_ROUNDS:-40}"); do
+    j+=("$(seconds "$java" -version)")
+    q+=("$(seconds absent bin/bloomstore contains "$filter" k1)")
+  done
+  {
+    echo "# $(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'): ${#j[@]} interleaved rounds"
+    printf '%s\n' "${j[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "java -version, median: %.1f ms\n", 1000 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+    printf '%s\n' "${q[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "bin/bloomstore contains (one absent key), median: %.1f ms\n", 1000 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+  } | tee -a "$d/startup.txt"
+  tail -2 "$d/startup.txt" | awk '{ ms[NR] = $(NF - 1) } END { printf "contains / java -version: %.2f\n", ms[2] / ms[1] }' \
+    | tee -a "$d/startup.txt"
+}
+
 mode() { # mode, dir
   $dry || mkdir -p "$2"
   case $1 in
@@ -197,6 +230,7 @@ mode() { # mode, dir
     paired-n200m) paired_n200m "$2" ;;
     macro) macro "$2" ;;
     build) build "$2" ;;
+    startup) startup "$2" ;;
     *) usage ;;
   esac
 }
@@ -204,7 +238,7 @@ mode() { # mode, dir
 [[ -n $what ]] || usage
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build; do
+  for m in micro paired paired-n200m macro build startup; do
     mode "$m" "$results/$m"
   done
 else
