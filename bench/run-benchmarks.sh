@@ -235,7 +235,10 @@ mode() { # mode, dir
   esac
 }
 
-[[ -n $what ]] || usage
+case $what in
+  micro | paired | paired-n200m | macro | build | startup | all) ;;
+  *) usage ;;
+esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
   for m in micro paired paired-n200m macro build startup; do
