@@ -1,142 +1,249 @@
 #!/usr/bin/env bash
-# Runs the benchmark suite of docs/BENCHMARKS.md and prints its tables.
+# Runs the benchmarks of docs/BENCHMARKS.md ("How to run" says what each mode measures and which
+# numbers of its table each mode gives).
 #
-#   bench/run-benchmarks.sh [micro|macro|all|rerun|queries|n1m|paired|paired-n200m|thread-pairs|add-thread-pairs] [results-dir]
+#   bench/run-benchmarks.sh [-n] MODE [RESULTS-DIR]
 #
-# Build first: mvn -B -pl bench -am package -DskipTests
-# About 15 min (micro) + 15 min (macro) on 2 cores, plus the billion-key build (BILLION=n to size
-# it down). Files go to $BLOOMSTORE_BENCH_DIR (default /tmp/bloomstore-bench): ~10 GB at most;
-# filled 200 M filters and the macro inputs are kept there between runs.
+#   micro          the JMH matrix: limit probes, every call at n = 1 M and 200 M against Guava,
+#                  16-byte keys at 200 M, two threads; BenchReport's tables in micro-tables.md
+#   paired         PAIRS (8) pairs of short runs: 1 M standard adds against Guava, 200 M batch adds
+#                  on 1 thread against 2; PairedRatios' medians in paired-ratios.md
+#   paired-n200m   PAIRS (4) pairs at 200 M: the limit probe, Guava's single calls, both layouts'
+#                  batch calls; PairedRatios' medians in paired-ratios.md
+#   macro          MacroBench all: open + first query, build from a key file (API and bin/bloomstore),
+#                  OR-merge against the copy probes, BILLION (10^9) keys with -Xmx64m; macro-tables.md
+#   build          ROUNDS (5) rounds, each the Guava program then `bin/bloomstore build` of each layout
+#                  on the 100 M-line key file; build-rounds.txt, with the medians of the ratios
+#   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
+#                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
+#   all            each of the above, into RESULTS-DIR/<mode>/
+#
+#   -n             print the commands instead of running them
+#
+# Build first: mvn -B -pl bench -am package -DskipTests (and store-cli for bin/bloomstore).
+# RESULTS-DIR defaults to bench/results/<UTC date>. Benchmark files go to $BLOOMSTORE_BENCH_DIR
+# (default /tmp/bloomstore-bench): ~10 GB at most; filled 200 M filters and the key files are kept
+# there between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-what=${1:-all}
-out=${2:-bench/results/$(date -u +%Y-%m-%d)}
+dry=false
+if [[ ${1:-} == -n ]]; then
+  dry=true
+  shift
+fi
+what=${1:-}
+results=${2:-bench/results/$(date -u +%Y-%m-%d)}
 java=${JAVA:-java}
 jar=bench/target/benchmarks.jar
-mkdir -p "$out"
 
-jmh() { # name, then JMH arguments; every run also records CPU time per op (see CpuTimeProfiler)
-  local name=$1; shift
-  "$java" -jar "$jar" "$@" -prof io.bloomstore.bench.micro.CpuTimeProfiler -rf csv -rff "$out/$name.csv" \
-    > "$out/$name.log" 2>&1 \
-    || { tail -30 "$out/$name.log"; exit 1; }
+usage() {
+  sed -n '/^#   bench/,/^#   -n/p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+run() { # a command, or in a dry run its text
+  if $dry; then
+    printf '%q ' "$@"
+    echo
+  else
+    "$@"
+  fi
+}
+
+jmh() { # dir, name, then JMH arguments; every run also records CPU time per op (see CpuTimeProfiler)
+  local dir=$1 name=$2
+  shift 2
+  if $dry; then
+    run "$java" -jar "$jar" "$@" -prof io.bloomstore.bench.micro.CpuTimeProfiler -rf csv -rff "$dir/$name.csv"
+    return
+  fi
+  mkdir -p "$(dirname "$dir/$name")"
+  "$java" -jar "$jar" "$@" -prof io.bloomstore.bench.micro.CpuTimeProfiler -rf csv -rff "$dir/$name.csv" \
+    > "$dir/$name.log" 2>&1 \
+    || { tail -30 "$dir/$name.log"; exit 1; }
   echo "$name done: $(date -u +%H:%M:%S)"
 }
 
-single='^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))$'
-batch='^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))Batch$'
-bloomstore='-p impl=STANDARD,BLOCKED' # Guava has no batch call: its twin is the single-call result
-
-if [[ $what == rerun ]]; then
-  # The subset rerun on 2026-11-22 with the CPU-time profiler, after the full run without it.
-  jmh rerun-limits 'MemoryLimitsBenchmark.(dependentLoad|independentLoads8)$' -p regionBytes=268435456
-  jmh rerun-copy 'MemoryLimitsBenchmark.sequentialCopy' -p regionBytes=1073741824
-  jmh rerun-n200m-add '^io.bloomstore.bench.micro.AddBenchmark.add$' -p n=200000000 -p keyType=LONG
-  jmh rerun-n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 -p keyType=LONG $bloomstore
-  jmh rerun-n200m-query 'MightContainBenchmark.mightContainPresent$' -p n=200000000 -p keyType=LONG
-  jmh rerun-n200m-query-batch 'MightContainBenchmark.mightContainPresentBatch$' -p n=200000000 -p keyType=LONG $bloomstore
-  jmh rerun-n1m-add-batch 'AddBenchmark.addBatch$' -p n=1000000 -p keyType=LONG -p impl=STANDARD
-  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
-fi
-
-queries() { # 16-byte keys at 200 M (their filters take ~4 min to fill the first time), and 1 against 2 query
-  # threads; 8 warm-up iterations, as the first seconds of a fork still fault the fresh mapping's pages in
-  local warm='-wi 8'
-  jmh n200m-bytes16-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 \
-    -p keyType=BYTES16 $warm
-  jmh n200m-bytes16-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 \
-    -p keyType=BYTES16 $bloomstore $warm
-  jmh n200m-query-batch-2threads 'MightContainBenchmark.mightContainPresentBatch$' -t 2 -p n=200000000 \
-    -p keyType=LONG $bloomstore $warm
+report() { # dir, tool (BenchReport or PairedRatios), output file; then the tool's arguments
+  local dir=$1 tool=$2 file=$3
+  shift 3
+  if $dry; then
+    run "$java" -cp "$jar" "io.bloomstore.bench.report.$tool" "$@"
+  else
+    "$java" -cp "$jar" "io.bloomstore.bench.report.$tool" "$@" | tee "$dir/$file"
+  fi
 }
 
-if [[ $what == queries ]]; then
-  # Run on 2026-11-23 after the quiet rerun, into a folder of its own (bench/results/2026-11-23-queries),
-  # with the 1-thread twin of the 2-thread run made the same way
-  jmh n200m-query-batch-1thread 'MightContainBenchmark.mightContainPresentBatch$' -p n=200000000 \
+ops='(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))'
+bloomstore='-p impl=STANDARD,BLOCKED' # Guava has no batch call: its twin of a batch is its single-call result
+
+micro() { # dir
+  local d=$1
+  jmh "$d" limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
+  jmh "$d" n1m-single "^io.bloomstore.bench.micro.$ops\$" -p n=1000000
+  jmh "$d" n1m-batch "^io.bloomstore.bench.micro.${ops}Batch\$" -p n=1000000 $bloomstore
+  jmh "$d" n200m-add-single 'AddBenchmark.add$' -p n=200000000
+  jmh "$d" n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 $bloomstore
+  jmh "$d" n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG
+  jmh "$d" n200m-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 \
+    -p keyType=LONG $bloomstore
+  # 16-byte keys at 200 M (their filters take minutes to fill the first time) and two threads
+  # querying; 8 warm-up iterations, as a fork's first seconds still fault the fresh mapping's pages in
+  jmh "$d" n200m-bytes16-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 \
+    -p keyType=BYTES16 -wi 8
+  jmh "$d" n200m-bytes16-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 \
+    -p keyType=BYTES16 $bloomstore -wi 8
+  jmh "$d" n200m-query-batch-2threads 'MightContainBenchmark.mightContainPresentBatch$' -t 2 -p n=200000000 \
     -p keyType=LONG $bloomstore -wi 8
-  queries
-  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
-fi
+  jmh "$d" threads2-single '(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' -t 2 -p keyType=LONG
+  jmh "$d" threads2-batch 'AddBenchmark.addBatch$' -t 2 -p keyType=LONG $bloomstore
+  report "$d" BenchReport micro-tables.md "$d"/*.csv
+}
 
-if [[ $what == thread-pairs || $what == add-thread-pairs ]]; then
-  # 1 and 2 threads querying (or adding), back to back, three rounds: on a shared host the memory
-  # path's speed drifts within minutes, so only results taken close together make a fair 2 / 1 ratio.
-  method=MightContainBenchmark.mightContainPresentBatch name=query-batch
-  [[ $what == add-thread-pairs ]] && method=AddBenchmark.addBatch name=add-batch
-  for round in 1 2 3; do
-    mkdir -p "$out/round-$round"
-    for threads in 1 2; do
-      jmh "round-$round/$name-${threads}t" "$method\$" -t $threads \
-        -p n=200000000 -p keyType=LONG $bloomstore -wi 5 -i 5
-    done
-    "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out/round-$round"/*.csv > "$out/round-$round/micro-tables.md"
-    sed -n '/Two threads/,$p' "$out/round-$round/micro-tables.md"
-  done
-fi
-
-if [[ $what == paired ]]; then
-  # The two ratios closest to their targets, in many short pairs: each pair runs both sides within
-  # seconds of each other, so the minutes-long drifts of a shared host cancel within a pair, and
-  # the median of the pairs' ratios is read instead of one long run's (docs/BENCHMARKS.md, "Paired
-  # runs"). Each run: 2 warm-up and 4 measured iterations of 0.5 s.
-  short='-wi 2 -i 4'
-  for pair in 1 2 3 4 5 6 7 8; do
-    mkdir -p "$out/pair-$pair"
+paired() { # dir. Each pair runs both sides seconds apart, so a drift of a shared host moves both;
+  # the median of the pairs' ratios is read (docs/BENCHMARKS.md, "Paired runs"). 2 warm-up and 4
+  # measured iterations of 0.5 s per run.
+  local d=$1 pair key threads short='-wi 2 -i 4'
+  for pair in $(seq "${PAIRS:-8}"); do
     for key in BYTES16 LONG; do # n = 1 M adds, Guava against the standard layout
-      jmh "pair-$pair/n1m-add-$key" '^io.bloomstore.bench.micro.AddBenchmark.add(Batch)?$' -p n=1000000 \
+      jmh "$d" "pair-$pair/n1m-add-$key" '^io.bloomstore.bench.micro.AddBenchmark.add(Batch)?$' -p n=1000000 \
         -p impl=GUAVA,STANDARD -p keyType=$key $short
     done
     for threads in 1 2; do # 200 M batch adds, one thread against two
-      jmh "pair-$pair/add-batch-${threads}t" 'AddBenchmark.addBatch$' -t $threads -p n=200000000 \
+      jmh "$d" "pair-$pair/add-batch-${threads}t" 'AddBenchmark.addBatch$' -t $threads -p n=200000000 \
         -p keyType=LONG $bloomstore $short
     done
   done
-  "$java" -cp "$jar" io.bloomstore.bench.report.PairedRatios "$out" | tee "$out/paired-ratios.md"
-fi
-
-if [[ $what == paired-n200m ]]; then
-  # The 200 M targets (batch calls against Guava's single calls, long keys) the same way, PAIRS
-  # pairs (4 by default), each with the limit probe of overlapped random loads, which the queries'
-  # line rates are set against (PairedRatios: "lines loaded / the limit probe's loads")
-  for pair in $(seq "${PAIRS:-4}"); do
-    mkdir -p "$out/pair-$pair"
-    jmh "pair-$pair/limits" 'MemoryLimitsBenchmark.independentLoads8$' -p regionBytes=268435456 -wi 2 -i 3
-    jmh "pair-$pair/n200m-guava" '^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' \
-      -p n=200000000 -p keyType=LONG -p impl=GUAVA -wi 3 -i 4
-    jmh "pair-$pair/n200m-batch" '(AddBenchmark.addBatch|MightContainBenchmark.mightContainPresentBatch)$' \
-      -p n=200000000 -p keyType=LONG $bloomstore -wi 3 -i 4
-  done
-  "$java" -cp "$jar" io.bloomstore.bench.report.PairedRatios "$out" | tee "$out/paired-ratios.md"
-fi
-
-n1m() { # every call at n = 1 M, single calls with their Guava twins, then the batch calls
-  jmh n1m-single "$single" -p n=1000000
-  jmh n1m-batch "$batch" -p n=1000000 $bloomstore
+  report "$d" PairedRatios paired-ratios.md "$d"
 }
 
-if [[ $what == n1m ]]; then
-  n1m
-  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
-fi
+paired_n200m() { # dir. The 200 M targets the same way, each pair with the limit probe of overlapped
+  # random loads, which the queries' line rates are set against (PairedRatios)
+  local d=$1 pair
+  for pair in $(seq "${PAIRS:-4}"); do
+    jmh "$d" "pair-$pair/limits" 'MemoryLimitsBenchmark.independentLoads8$' -p regionBytes=268435456 -wi 2 -i 3
+    jmh "$d" "pair-$pair/n200m-guava" \
+      '^io.bloomstore.bench.micro.(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' \
+      -p n=200000000 -p keyType=LONG -p impl=GUAVA -wi 3 -i 4
+    jmh "$d" "pair-$pair/n200m-batch" '(AddBenchmark.addBatch|MightContainBenchmark.mightContainPresentBatch)$' \
+      -p n=200000000 -p keyType=LONG $bloomstore -wi 3 -i 4
+  done
+  report "$d" PairedRatios paired-ratios.md "$d"
+}
 
-if [[ $what == micro || $what == all ]]; then
-  jmh limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
-  n1m
-  jmh n200m-add-single 'AddBenchmark.add$' -p n=200000000
-  jmh n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 $bloomstore
-  jmh n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG
-  jmh n200m-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 -p keyType=LONG $bloomstore
-  queries
-  jmh threads2-single '(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' -t 2 -p keyType=LONG
-  jmh threads2-batch 'AddBenchmark.addBatch$' -t 2 -p keyType=LONG $bloomstore
-  "$java" -cp "$jar" io.bloomstore.bench.report.BenchReport "$out"/*.csv | tee "$out/micro-tables.md"
-fi
+macro() { # dir
+  local d=$1
+  $dry || df -h "${BLOOMSTORE_BENCH_DIR:-/tmp}"
+  run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroBench --out "$d/macro-tables.md" \
+    --billion "${BILLION:-1000000000}" all
+}
 
-if [[ $what == macro || $what == all ]]; then
-  df -h "${BLOOMSTORE_BENCH_DIR:-/tmp}"
-  "$java" -cp "$jar" io.bloomstore.bench.macro.MacroBench --out "$out/macro-tables.md" \
-    --billion "${BILLION:-1000000000}" all \
-    2> "$out/macro.log"
+seconds() { # runs a command quietly and prints its wall time in seconds; fails as the command does
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null 2>&1 || return
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }'
+}
+
+absent() { # a query of an absent key: exit status 1 is its answer, not a failure
+  "$@" || (($? == 1))
+}
+
+median() { # label, then ratios: one line with their median and range
+  local label=$1
+  shift
+  printf '%s\n' "$@" | sort -n | awk -v l="$label" '{ r[NR] = $1 } END {
+    m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+    printf "median, %s: %.3f of the Guava program (%d rounds, %.3f to %.3f)\n", l, m, NR, r[1], r[NR] }'
+}
+
+build() { # dir. What a user types against the plain Guava program, interleaved round by round, since
+  # the Guava program's own time drifts by a fifth within an hour on a shared host
+  local d=$1 lines=100000000 round layout g x r line
+  local dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}
+  local keys=$dir/fixtures/keys-$lines.txt scratch=$dir/scratch
+  local -a standard=() blocked=()
+  run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$keys" "$lines" # made once, then kept
+  if $dry; then
+    echo "# then ROUNDS=${ROUNDS:-5} rounds of:"
+    run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask build-guava "$keys" "$scratch/guava.bin" "$lines"
+    for layout in standard blocked; do
+      run bin/bloomstore build "$scratch/cli.bloom" --from "$keys" --expected "$lines" --fpp 0.01 --layout "$layout"
+    done
+    return
+  fi
+  mkdir -p "$scratch"
+  rm -f "$scratch/guava.bin" "$scratch/cli.bloom"
+  echo "# $(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'): seconds, and the ratio to the round's Guava program" \
+    | tee -a "$d/build-rounds.txt"
+  for round in $(seq "${ROUNDS:-5}"); do
+    g=$(seconds "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask build-guava "$keys" "$scratch/guava.bin" "$lines")
+    rm -f "$scratch/guava.bin"
+    line="round $round: guava $g s"
+    for layout in standard blocked; do
+      x=$(seconds bin/bloomstore build "$scratch/cli.bloom" --from "$keys" --expected "$lines" --fpp 0.01 \
+        --layout "$layout") || { echo "round $round: bloomstore build --layout $layout failed" >&2; exit 1; }
+      rm -f "$scratch/cli.bloom"
+      r=$(awk -v x="$x" -v g="$g" 'BEGIN { printf "%.3f", x / g }')
+      if [[ $layout == standard ]]; then standard+=("$r"); else blocked+=("$r"); fi
+      line="$line | $layout $x s, ratio $r"
+    done
+    echo "$line" | tee -a "$d/build-rounds.txt"
+  done
+  { median standard "${standard[@]}"; median blocked "${blocked[@]}"; } | tee -a "$d/build-rounds.txt"
+}
+
+startup() { # dir. A one-key query from the shell, start-up included, against `java -version` of the
+  # same JVM: STARTUP_ROUNDS (40) rounds, one command after the other, so a drift hits both alike
+  local d=$1 filter=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}/fixtures/startup-1000.bloom i
+  local -a j=() q=()
+  if $dry; then
+    run bin/bloomstore create "$filter" --expected 1000 --fpp 0.01
+    echo "# then STARTUP_ROUNDS=${STARTUP_ROUNDS:-40} rounds of:"
+    run "$java" -version
+    run bin/bloomstore contains "$filter" k1
+    return
+  fi
+  mkdir -p "$(dirname "$filter")"
+  [[ -f $filter ]] || bin/bloomstore create "$filter" --expected 1000 --fpp 0.01 > /dev/null
+  bin/bloomstore contains "$filter" k1 > /dev/null 2>&1 || true # the class-data archive, on first use
+  for i in $(seq "${STARTUP_ROUNDS:-40}"); do
+    j+=("$(seconds "$java" -version)")
+    q+=("$(seconds absent bin/bloomstore contains "$filter" k1)")
+  done
+  {
+    echo "# $(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'): ${#j[@]} interleaved rounds"
+    printf '%s\n' "${j[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "java -version, median: %.1f ms\n", 1000 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+    printf '%s\n' "${q[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "bin/bloomstore contains (one absent key), median: %.1f ms\n", 1000 * (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+  } | tee -a "$d/startup.txt"
+  tail -2 "$d/startup.txt" | awk '{ ms[NR] = $(NF - 1) } END { printf "contains / java -version: %.2f\n", ms[2] / ms[1] }' \
+    | tee -a "$d/startup.txt"
+}
+
+mode() { # mode, dir
+  $dry || mkdir -p "$2"
+  case $1 in
+    micro) micro "$2" ;;
+    paired) paired "$2" ;;
+    paired-n200m) paired_n200m "$2" ;;
+    macro) macro "$2" ;;
+    build) build "$2" ;;
+    startup) startup "$2" ;;
+    *) usage ;;
+  esac
+}
+
+case $what in
+  micro | paired | paired-n200m | macro | build | startup | all) ;;
+  *) usage ;;
+esac
+$dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
+if [[ $what == all ]]; then
+  for m in micro paired paired-n200m macro build startup; do
+    mode "$m" "$results/$m"
+  done
+else
+  mode "$what" "$results"
 fi

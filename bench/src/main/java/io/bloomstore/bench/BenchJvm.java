@@ -11,7 +11,7 @@ import java.util.Properties;
 
 /**
  * The JVM flags every JVM that maps a filter needs (Chronicle Bytes' --add-opens / --add-exports),
- * as the parent pom's {@code bloomstore.jvm.flags} and {@code bloomstore.jvm.flags.modern} say.
+ * as the parent pom's {@code bloomstore.jvm.flags} and {@code bloomstore.jvm.flags.jdk23} say.
  *
  * <p>They reach this class through a Maven-filtered resource rather than a copy in the source, so
  * the pom stays the one place they are written. The JDK 23+ extras are applied by the version of

@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs the shaded jar as users do, {@code java -jar bloomstore.jar ARGS}, in a working folder, and
  * collects its exit status and output. The jar is the one the build just made (failsafe passes its
- * path); on JDK 23+ the flags bin/bloomstore adds are added here too, to keep stderr free of the
- * JVM's own warnings.
+ * path); on JDK 23+ the parent pom's JDK 23+ flags, which bin/bloomstore adds too, are added here,
+ * to keep stderr free of the JVM's own warnings.
  */
 final class JarProcess {
     static final Path JAR = Path.of(System.getProperty("bloomstore.jar", "target/bloomstore.jar")).toAbsolutePath();
@@ -62,8 +62,7 @@ final class JarProcess {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (Runtime.version().feature() >= 23) {
-            command.add("--enable-native-access=ALL-UNNAMED");
-            command.add("--sun-misc-unsafe-memory-access=allow");
+            command.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
         }
         command.add("-jar");
         command.add(JAR.toString());

@@ -72,6 +72,7 @@ public final class MacroTask {
             case "prepare-open" -> prepareOpen(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]), Long.parseLong(a[3]));
             case "open-bloomstore" -> openBloomstore(Path.of(a[0]));
             case "open-guava" -> openGuava(Path.of(a[0]));
+            case "key-file" -> KeyFile.ensure(Path.of(a[0]), Long.parseLong(a[1])); // run-benchmarks.sh build
             case "build-guava" -> buildGuava(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]));
             case "build-bloomstore" -> buildBloomstore(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]),
                     Layout.valueOf(a[3]), Integer.parseInt(a[4]));
