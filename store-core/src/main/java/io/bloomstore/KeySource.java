@@ -151,8 +151,7 @@ public final class KeySource implements Closeable {
 
     /**
      * Adds every key to {@code filter} with the default number of adder threads: one per
-     * processor, at most four, beyond which adders only wait on the same memory. See
-     * {@link #addTo(BloomFilter, int)}.
+     * processor, at most four. See {@link #addTo(BloomFilter, int)}.
      */
     public Added addTo(BloomFilter filter) throws IOException {
         return addTo(filter, AddPipeline.defaultThreads());
@@ -160,8 +159,10 @@ public final class KeySource implements Closeable {
 
     /**
      * Adds every key to {@code filter}: this thread reads and hashes batches of keys while
-     * {@code threads} adder threads add them. Returns when every key is added, and no adder outlives
-     * the call (also when it fails).
+     * {@code threads} adder threads add them. An add's cost is its cache misses, and an adder
+     * waiting on them leaves the memory path's other slots idle: two adders on two cores nearly
+     * double the rate of adds. Returns when every key is added, and no adder outlives the call
+     * (also when it fails).
      *
      * <p><b>The counts under concurrency.</b> The filter's content is exactly that of adding every
      * key one by one; {@link Added#keys()} is exact. {@link Added#newKeys()} counts the keys whose

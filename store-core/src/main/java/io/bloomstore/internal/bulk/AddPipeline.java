@@ -27,7 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class AddPipeline implements AutoCloseable {
     /** Batches queued between the reader and the adders: enough to ride out a slow read. */
     private static final int QUEUE_BATCHES = 16;
-    /** Beyond four, adders only queue on the same memory path (docs/BENCHMARKS.md, "Build from a key file"). */
+    /**
+     * The default's cap, as the CLI has always had it: the gain is measured for two adders on two
+     * cores only (docs/BENCHMARKS.md, "Build from a key file").
+     */
     private static final int MAX_DEFAULT_ADDERS = 4;
     private static final Batch END = new Batch(new long[0], 0);
     private static final long POLL_MILLIS = 50;
