@@ -20,6 +20,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntToLongFunction;
@@ -178,6 +179,11 @@ public final class BloomFilter implements AutoCloseable {
                 // another process created it between our check and our create: open theirs
             }
         }
+    }
+
+    /** Reads and checks the header of {@code path} without mapping it. */
+    public static FilterFileInfo readInfo(Path path) throws IOException {
+        return FilterFileInfo.of(readHeader(path));
     }
 
     /** Reads and checks the header of {@code path} without mapping it. */
@@ -636,6 +642,11 @@ public final class BloomFilter implements AutoCloseable {
         }
     }
 
+    /** The checksum of the cells recorded by {@link #seal()}, if the filter is sealed; empty if not. */
+    public OptionalLong sealedChecksum() {
+        return isSealed() ? OptionalLong.of(state.getCellsChecksumVolatile()) : OptionalLong.empty();
+    }
+
     /** The number of handles open for writing, by the header's count (stale after a crash). */
     public int openWriters() {
         ensureOpen();
@@ -658,6 +669,11 @@ public final class BloomFilter implements AutoCloseable {
 
     public FilterHeader header() {
         return header;
+    }
+
+    /** What the file's header says: format, shape, creation time, where the cells lie. */
+    public FilterFileInfo info() {
+        return FilterFileInfo.of(header);
     }
 
     /** Whether this handle was opened read-only. */

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -81,13 +82,30 @@ public final class Pack {
     }
 
     /**
+     * Writes {@code filter}'s file as a pack to the file {@code target}, atomically: the pack
+     * appears under its name only when complete, and a failure leaves nothing.
+     *
+     * @param replace whether an existing target is replaced; if not, an existing target fails the
+     *     call with {@link java.nio.file.FileAlreadyExistsException} and is left untouched
+     * @param progress called with bytes packed so far, or null
+     * @return the file length packed
+     */
+    public static long packTo(Path filter, Path target, boolean replace, LongConsumer progress) throws IOException {
+        long[] length = new long[1];
+        FilterFiles.publish(target, replace, 0, (channel, temporary) ->
+                length[0] = pack(filter, Channels.newOutputStream(channel), progress));
+        return length[0];
+    }
+
+    /**
      * Restores the filter packed in {@code in} to {@code target}, atomically.
      *
      * @param source how to name the input in messages (a path, or "stdin")
+     * @return what the restored file's header says
      * @throws InvalidFilterFileException with {@link Problem#BAD_PACK} if the input is not a
      *     bloomstore pack or is damaged, or another problem if the packed header is bad
      */
-    public static FilterHeader unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
+    public static FilterFileInfo unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
             throws IOException {
         Path sourcePath = Path.of(source);
         FilterHeader[] restored = new FilterHeader[1];
@@ -118,7 +136,7 @@ public final class Pack {
             }
             pack.requireEnd(length);
         });
-        return restored[0];
+        return FilterFileInfo.of(restored[0]);
     }
 
     /**

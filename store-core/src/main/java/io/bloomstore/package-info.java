@@ -7,7 +7,11 @@
  *   <li>{@link io.bloomstore.BloomSpec} with {@link io.bloomstore.Layout} and
  *       {@link io.bloomstore.HashAlgorithm} — the immutable shape of a filter and the sizing math;
  *   <li>{@link io.bloomstore.OpenMode}, {@link io.bloomstore.CreateOption} — how a file is opened or made;
- *   <li>{@link io.bloomstore.FilterStats} — how full a filter is;
+ *   <li>{@link io.bloomstore.FilterStats} — how full a filter is; {@link io.bloomstore.FilterFileInfo}
+ *       — what its file's header says;
+ *   <li>{@link io.bloomstore.KeySource} — the keys of a file, stream or channel (one per line), added
+ *       or queried in bulk at the speed of {@code bloomstore build}; {@link io.bloomstore.FilterBuilder}
+ *       — a new, sized and sealed filter file from them, published atomically;
  *   <li>{@link io.bloomstore.InvalidFilterFileException} — a file that is damaged, foreign or of
  *       another shape, with the {@link io.bloomstore.InvalidFilterFileException.Problem} for programs;
  *   <li>{@link io.bloomstore.Merge} / {@link io.bloomstore.MergeOp}, {@link io.bloomstore.Pack},

@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.KeySource;
 import io.bloomstore.OpenMode;
 
 /** {@code bloomstore add}: keys into an existing filter. */
@@ -31,11 +32,11 @@ final class AddCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        Filters.Added added;
+        KeySource.Added added;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
                 BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE);
                 Progress progress = progress("add", operands.size())) {
-            added = Filters.addAll(filter, source, progress);
+            added = source.onProgress(progress::update).addTo(filter);
             if (sync) {
                 filter.sync();
             }

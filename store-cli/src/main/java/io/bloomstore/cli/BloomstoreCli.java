@@ -3,7 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.FilterFileInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -233,7 +233,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             }
             return new String[] {
                 "bloomstore " + properties.getProperty("version", "(development build)"),
-                "file format " + FilterFileDescriptor.FORMAT_VERSION
+                "file format " + FilterFileInfo.SUPPORTED_FORMAT_VERSION
                         + ", Java " + System.getProperty("java.version")
             };
         }

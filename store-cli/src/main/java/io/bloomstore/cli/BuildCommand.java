@@ -3,16 +3,9 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
-import io.bloomstore.internal.files.FilterFiles;
-import io.bloomstore.internal.files.TemporaryFile;
-import io.bloomstore.BloomSpec;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import io.bloomstore.FilterBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /** {@code bloomstore build}: a new, sealed filter from a file of keys. */
 final class BuildCommand extends CliCommand {
@@ -50,60 +43,15 @@ final class BuildCommand extends CliCommand {
             throw new IllegalArgumentException("build needs --from PATH (or --from - for stdin): the keys, one per line");
         }
         shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
-        if (!force) {
-            FilterFiles.requireAbsent(file);
+        FilterBuilder builder = FilterBuilder.to(file).replaceExisting(force).sparse(shape.sparse).progress(this::progress);
+        if (shape.needsKeyCount()) {
+            builder.sizedFor(shape::spec);
+        } else {
+            builder.spec(shape.spec(null));
         }
-        // Sizing from stdin means reading it twice: it is spooled to a temporary beside the filter first.
-        boolean spooled = shape.needsKeyCount() && input.isStdin();
-        try (TemporaryFile spool = spooled ? TemporaryFile.beside(file, "keys") : null) {
-            LineInput keys = input;
-            if (spooled) {
-                spoolStdin(spool.path());
-                keys = LineInput.of(spool.path().toString());
-            }
-            Long counted = shape.needsKeyCount() ? count(keys) : null;
-            BloomSpec spec = shape.spec(counted);
-            try (TemporaryFile building = TemporaryFile.beside(file, "building")) {
-                Filters.Added added;
-                try (BloomFilter filter = BloomFilter.create(building.path(), spec, shape.createOptions(true));
-                        KeySource source = keys.open(streams(), null);
-                        Progress progress = progress("build", keys.size())) {
-                    added = Filters.addAll(filter, source, progress);
-                    filter.seal();
-                }
-                building.publishAs(file, force);
-                streams().text().println("built " + file + " from " + Filters.keys(added.keys()) + " ("
-                        + Human.count(added.newKeys()) + " new): " + Human.shape(spec, Files.size(file)) + "; sealed");
-            }
-        }
+        FilterBuilder.Built built = input.isStdin() ? builder.fromLines(streams().in()) : builder.fromLines(input.path());
+        streams().text().println("built " + file + " from " + Filters.keys(built.keys()) + " ("
+                + Human.count(built.newKeys()) + " new): " + Human.shape(built.spec(), Files.size(file)) + "; sealed");
         return ExitCode.OK;
-    }
-
-    private long count(LineInput keys) throws IOException {
-        try (KeyLineReader lines = keys.open(streams(), null);
-                Progress progress = progress("count", keys.size())) {
-            KeyBatch batch = new KeyBatch();
-            long count = 0;
-            while (lines.nextBatch(batch)) {
-                count += batch.size;
-                progress.update(lines.bytesRead());
-            }
-            return count;
-        }
-    }
-
-    private void spoolStdin(Path spool) throws IOException {
-        InputStream in = streams().in();
-        byte[] buffer = new byte[KeyLineReader.DEFAULT_BUFFER];
-        // WRITE without CREATE: if a shutdown hook has deleted the temporary, fail instead of making it again
-        try (OutputStream out = Files.newOutputStream(spool, StandardOpenOption.WRITE);
-                Progress progress = progress("spool", -1)) {
-            long copied = 0;
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                out.write(buffer, 0, n);
-                copied += n;
-                progress.update(copied);
-            }
-        }
     }
 }

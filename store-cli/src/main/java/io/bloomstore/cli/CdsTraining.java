@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * classes listed in L are then dumped into a static archive A ({@code java -Xshare:dump
  * -XX:SharedClassListFile=L -XX:SharedArchiveFile=A -cp bloomstore.jar}), and later runs with
  * {@code -XX:SharedArchiveFile=A} find the classes of whatever verb they run already parsed,
- * verified and laid out in memory.
+ * verified and laid out in memory. Why the CLI has an archive: this package's package-info.
  */
 final class CdsTraining {
     /** The system property that turns a run of the jar into a training run in the folder it names. */

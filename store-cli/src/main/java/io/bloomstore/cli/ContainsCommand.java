@@ -4,8 +4,8 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.KeySource;
 import io.bloomstore.OpenMode;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -46,33 +46,20 @@ final class ContainsCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         OutputStream out = streams().out();
-        boolean allPresent = true;
+        KeySource.Queried answered;
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
                 BloomFilter filter = Filters.open(operands.file, OpenMode.READ_ONLY);
                 Progress progress = progress("contains", operands.size())) {
-            KeyBatch batch = new KeyBatch();
-            while (source.nextBatch(batch)) {
-                batch.hashWith(filter.hasher());
-                allPresent &= filter.mightContainHashes(batch.hashes, batch.size, batch.answers) == batch.size;
-                if (!quiet) {
-                    report(batch, out);
+            answered = source.onProgress(progress::update).queryIn(filter, quiet ? null : (bytes, offset, length, present) -> {
+                if (print == null) {
+                    out.write(bytes, offset, length);
+                    out.write(present ? PRESENT : ABSENT);
+                } else if (present == (print == Answer.PRESENT)) {
+                    out.write(bytes, offset, length);
+                    out.write('\n');
                 }
-                progress.update(source.bytesRead());
-            }
+            });
         }
-        return allPresent ? ExitCode.OK : ExitCode.NEGATIVE;
-    }
-
-    private void report(KeyBatch batch, OutputStream out) throws IOException {
-        for (int i = 0; i < batch.size; i++) {
-            boolean present = batch.answers[i];
-            if (print == null) {
-                batch.writeKey(i, out);
-                out.write(present ? PRESENT : ABSENT);
-            } else if (present == (print == Answer.PRESENT)) {
-                batch.writeKey(i, out);
-                out.write('\n');
-            }
-        }
+        return answered.allPresent() ? ExitCode.OK : ExitCode.NEGATIVE;
     }
 }

@@ -1,6 +1,7 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.KeySource;
 import io.bloomstore.OpenMode;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,16 +31,12 @@ final class CountCommand extends CliCommand {
         OutputStream out = streams().out();
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
                 BloomFilter filter = Filters.open(operands.file, OpenMode.READ_ONLY)) {
-            KeyBatch batch = new KeyBatch();
-            while (source.nextBatch(batch)) {
-                batch.hashWith(filter.hasher());
-                for (int i = 0; i < batch.size; i++) {
-                    batch.writeKey(i, out);
-                    out.write('\t');
-                    out.write(Long.toString(filter.countHash(batch.hashes[i])).getBytes(StandardCharsets.US_ASCII));
-                    out.write('\n');
-                }
-            }
+            source.forEach(filter.hasher(), (bytes, offset, length, hash) -> {
+                out.write(bytes, offset, length);
+                out.write('\t');
+                out.write(Long.toString(filter.countHash(hash)).getBytes(StandardCharsets.US_ASCII));
+                out.write('\n');
+            });
         }
         return ExitCode.OK;
     }

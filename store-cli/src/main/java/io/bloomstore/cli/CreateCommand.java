@@ -39,7 +39,7 @@ final class CreateCommand extends CliCommand {
     public Integer call() throws Exception {
         BloomSpec spec = shape.spec(null);
         try (BloomFilter filter = BloomFilter.create(file, spec, shape.createOptions(force))) {
-            streams().text().println("created " + file + ": " + Human.shape(spec, filter.header().fileLength()));
+            streams().text().println("created " + file + ": " + Human.shape(spec, filter.info().fileLength()));
         }
         return ExitCode.OK;
     }

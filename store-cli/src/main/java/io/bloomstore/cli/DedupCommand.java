@@ -4,6 +4,7 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.KeySource;
 import io.bloomstore.OpenMode;
 import io.bloomstore.BloomSpec;
 import java.io.Flushable;
@@ -57,17 +58,12 @@ final class DedupCommand extends CliCommand {
             } : out;
             try (KeySource lines = input.open(streams(), publish);
                     Progress progress = progress("dedup", input.size())) {
-                KeyBatch batch = new KeyBatch();
-                while (lines.nextBatch(batch)) {
-                    batch.hashWith(filter.hasher());
-                    for (int i = 0; i < batch.size; i++) {
-                        if (filter.addHash(batch.hashes[i])) {
-                            batch.writeKey(i, out);
-                            out.write('\n');
-                        }
+                lines.onProgress(progress::update).forEach(filter.hasher(), (bytes, offset, length, hash) -> {
+                    if (filter.addHash(hash)) {
+                        out.write(bytes, offset, length);
+                        out.write('\n');
                     }
-                    progress.update(lines.bytesRead());
-                }
+                });
             }
             publish.flush();
         }

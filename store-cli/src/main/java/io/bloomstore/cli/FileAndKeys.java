@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.operand;
 import static io.bloomstore.cli.Model.operands;
 
+import io.bloomstore.KeySource;
 import java.io.Flushable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -46,11 +47,11 @@ final class FileAndKeys {
             keys.add(raw.bytesOf(argument));
         }
         List<KeySource> sources = new ArrayList<>(2);
-        sources.add(new ArgumentKeys(keys));
+        sources.add(KeySource.of(keys));
         if (lines.isGiven()) {
             sources.add(lines.open(streams, beforeRead));
         }
-        return new SequenceKeySource(sources);
+        return KeySource.concat(sources);
     }
 
     /** Bytes of --from when it is a file, for a progress bar; -1 when unknown. */

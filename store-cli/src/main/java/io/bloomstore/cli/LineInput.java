@@ -2,6 +2,7 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.option;
 
+import io.bloomstore.KeySource;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,9 +51,9 @@ final class LineInput {
     }
 
     /** Opens the lines; {@code beforeRead} is flushed before each read that may block (or null). */
-    KeyLineReader open(CliStreams streams, Flushable beforeRead) throws IOException {
+    KeySource open(CliStreams streams, Flushable beforeRead) throws IOException {
         InputStream in = isStdin() ? streams.in() : Files.newInputStream(path());
-        return new KeyLineReader(in, KeyLineReader.DEFAULT_BUFFER, beforeRead);
+        return KeySource.lines(in, beforeRead);
     }
 
     /** The input's size in bytes, for a progress bar; -1 when unknown (stdin, a pipe). */

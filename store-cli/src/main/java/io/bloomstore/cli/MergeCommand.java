@@ -49,7 +49,7 @@ final class MergeCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        BloomSpec spec = BloomFilter.readHeader(inputs.get(0)).spec();
+        BloomSpec spec = BloomFilter.readInfo(inputs.get(0)).spec();
         try (Progress progress = progress("merge", spec.cellBytes())) {
             Merge.toNewFile(out, inputs, op, force, progress::update);
         }

@@ -4,9 +4,7 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomFilter;
-import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.Pack;
-import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -39,7 +37,7 @@ final class PackCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        long length = BloomFilter.readHeader(file).fileLength();
+        long length = BloomFilter.readInfo(file).fileLength();
         boolean toStdout = LineInput.STDIN.equals(out);
         if (toStdout && streams().stdoutIsTerminal() && !force) {
             throw new IllegalArgumentException("a pack is binary: redirect stdout to a file or a pipe, or give OUT");
@@ -49,9 +47,7 @@ final class PackCommand extends CliCommand {
                 Pack.pack(file, new UnclosableOutputStream(streams().out()), progress::update);
                 return ExitCode.OK;
             }
-            Path target = Path.of(out);
-            FilterFiles.publish(target, force, 0, (channel, temporary) ->
-                    Pack.pack(file, new UnclosableOutputStream(Channels.newOutputStream(channel)), progress::update));
+            Pack.packTo(file, Path.of(out), force, progress::update);
         }
         streams().text().println("packed " + file + " (" + Human.bytes(length) + ") into " + out + " ("
                 + Human.bytes(Files.size(Path.of(out))) + ")");

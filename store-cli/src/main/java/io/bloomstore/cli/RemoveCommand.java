@@ -1,6 +1,7 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.KeySource;
 import io.bloomstore.OpenMode;
 
 /** {@code bloomstore remove}: keys out of a counting filter. */
@@ -26,8 +27,8 @@ final class RemoveCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        long total = 0;
-        long removed = 0;
+        long total;
+        long[] removed = {0};
         try (KeySource source = operands.open(streams(), rawArguments(), null);
                 BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE);
                 Progress progress = progress("remove", operands.size())) {
@@ -35,18 +36,12 @@ final class RemoveCommand extends CliCommand {
                 throw new UnsupportedOperationException(operands.file + " is a plain filter (1-bit cells) and cannot remove keys; "
                         + "create a counting filter with --counter-bits 4 to remove keys");
             }
-            KeyBatch batch = new KeyBatch();
-            while (source.nextBatch(batch)) {
-                batch.hashWith(filter.hasher());
-                for (int i = 0; i < batch.size; i++) {
-                    removed += filter.removeHash(batch.hashes[i]) ? 1 : 0;
-                }
-                total += batch.size;
-                progress.update(source.bytesRead());
-            }
+            total = source.onProgress(progress::update).forEach(filter.hasher(), (bytes, offset, length, hash) -> {
+                removed[0] += filter.removeHash(hash) ? 1 : 0;
+            });
         }
-        streams().text().println("removed " + Human.count(removed) + " of " + Filters.keys(total) + " from " + operands.file
-                + (removed < total ? "; " + Human.count(total - removed) + " definitely absent, unchanged" : ""));
+        streams().text().println("removed " + Human.count(removed[0]) + " of " + Filters.keys(total) + " from " + operands.file
+                + (removed[0] < total ? "; " + Human.count(total - removed[0]) + " definitely absent, unchanged" : ""));
         return ExitCode.OK;
     }
 }

@@ -3,7 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.FilterFileInfo;
 import io.bloomstore.Pack;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -38,7 +38,7 @@ final class UnpackCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         boolean fromStdin = LineInput.STDIN.equals(in);
-        FilterHeader header;
+        FilterFileInfo header;
         try (InputStream input = fromStdin ? streams().in() : Files.newInputStream(Path.of(in));
                 Progress progress = progress("unpack", -1)) {
             header = Pack.unpack(input, fromStdin ? "stdin" : in, file, force, progress::update);

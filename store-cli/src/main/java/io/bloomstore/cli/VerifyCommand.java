@@ -32,7 +32,7 @@ final class VerifyCommand extends CliCommand {
     public Integer call() throws Exception {
         String checked;
         try {
-            BloomFilter.readHeader(file);
+            BloomFilter.readInfo(file);
             try (BloomFilter filter = Filters.open(file, OpenMode.READ_ONLY)) {
                 if (filter.isSealed()) {
                     filter.verifyCells();

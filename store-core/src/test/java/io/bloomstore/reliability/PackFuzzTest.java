@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.bloomstore.BloomFilter;
-import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.FilterFileInfo;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Pack;
 import java.io.ByteArrayInputStream;
@@ -51,7 +51,7 @@ class PackFuzzTest {
         byte[] stream = streamOf(data);
         Path target = dir.resolve("restored.bloom");
         try {
-            FilterHeader header = Pack.unpack(new ByteArrayInputStream(stream), "fuzzed.pack", target, false, null);
+            FilterFileInfo header = Pack.unpack(new ByteArrayInputStream(stream), "fuzzed.pack", target, false, null);
             assertEquals(header.fileLength(), Files.size(target), "the restored file has the packed length");
             assertEquals(header.spec(), BloomFilter.readHeader(target).spec(), "the restored file opens clean");
             Files.delete(target);

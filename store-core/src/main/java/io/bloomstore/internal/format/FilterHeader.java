@@ -24,11 +24,25 @@ public final class FilterHeader {
     private final BloomSpec spec;
     private final long createdMillis;
     private final boolean sparse;
+    /**
+     * The CRC32C stored in the file's header, which covers the reserved bytes as found: a version 1
+     * reader does not check them, so re-encoding the fields may not reproduce it.
+     */
+    private final int crc32c;
 
+    /** A new header, for a file about to be created. */
     public FilterHeader(BloomSpec spec, long createdMillis, boolean sparse) {
         this.spec = spec;
         this.createdMillis = createdMillis;
         this.sparse = sparse;
+        this.crc32c = crc(encodeFields());
+    }
+
+    private FilterHeader(BloomSpec spec, long createdMillis, boolean sparse, int storedCrc32c) {
+        this.spec = spec;
+        this.createdMillis = createdMillis;
+        this.sparse = sparse;
+        this.crc32c = storedCrc32c;
     }
 
     public BloomSpec spec() {
@@ -50,8 +64,20 @@ public final class FilterHeader {
         return CELLS_START + spec.cellBytes();
     }
 
+    /** The header's CRC32C as stored in the file it was read from (else as {@link #encode()} writes it). */
+    public int crc32c() {
+        return crc32c;
+    }
+
     /** The {@link #HEADER_LENGTH} header bytes, CRC32C included. */
     public byte[] encode() {
+        byte[] bytes = encodeFields();
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(HEADER_CRC_OFFSET, crc(bytes));
+        return bytes;
+    }
+
+    /** The header bytes with the CRC32C left zero. */
+    private byte[] encodeFields() {
         ByteBuffer b = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         b.putLong(MAGIC_OFFSET, MAGIC);
         b.putShort(VERSION_OFFSET, (short) FORMAT_VERSION);
@@ -68,7 +94,6 @@ public final class FilterHeader {
         b.putLong(CREATED_MILLIS_OFFSET, createdMillis);
         b.putLong(CELLS_START_OFFSET, CELLS_START);
         b.putLong(CELLS_LENGTH_OFFSET, spec.cellBytes());
-        b.putInt(HEADER_CRC_OFFSET, crc(b.array()));
         return b.array();
     }
 
@@ -107,7 +132,7 @@ public final class FilterHeader {
         BloomSpec spec = decodeSpec(path, b);
         int flags = b.getInt(FLAGS_OFFSET);
         long created = b.getLong(CREATED_MILLIS_OFFSET);
-        FilterHeader header = new FilterHeader(spec, created, (flags & FLAG_SPARSE) != 0);
+        FilterHeader header = new FilterHeader(spec, created, (flags & FLAG_SPARSE) != 0, storedCrc);
         if (b.getLong(CELLS_START_OFFSET) != CELLS_START) {
             throw badField(path, "cells offset", b.getLong(CELLS_START_OFFSET), "must be " + CELLS_START);
         }

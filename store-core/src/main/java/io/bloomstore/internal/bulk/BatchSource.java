@@ -1,10 +1,10 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import java.io.Closeable;
 import java.io.IOException;
 
-/** Where a command's keys come from: arguments, a file of lines, stdin, or several in turn. */
-interface KeySource extends Closeable {
+/** Keys handed out a batch at a time: the lines of a stream, keys given in a list, or several sources in turn. */
+public interface BatchSource extends Closeable {
     /**
      * Replaces the content of {@code batch} with the next keys, at least one.
      *

@@ -1,17 +1,15 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import io.bloomstore.KeyHasher;
-import java.io.IOException;
-import java.io.OutputStream;
 
 /**
  * Up to {@link #CAPACITY} keys as slices of one byte array, with room for their hashes and
- * per-key answers. A {@link KeySource} fills it without copying the keys; the slices stay valid
+ * per-key answers. A {@link BatchSource} fills it without copying the keys; the slices stay valid
  * until the source's next {@code nextBatch}. Hashing a whole batch before touching the filter lets
  * {@code addHashes} / {@code mightContainHashes} overlap the cache misses of different keys.
  */
-final class KeyBatch {
-    static final int CAPACITY = 1024;
+public final class KeyBatch {
+    public static final int CAPACITY = 1024;
 
     final int[] offsets = new int[CAPACITY];
     final int[] lengths = new int[CAPACITY];
@@ -41,10 +39,5 @@ final class KeyBatch {
         for (int i = 0; i < size; i++) {
             hashes[i] = hasher.hash(bytes, offsets[i], lengths[i]);
         }
-    }
-
-    /** Writes key {@code i}'s bytes, unchanged. */
-    void writeKey(int i, OutputStream out) throws IOException {
-        out.write(bytes, offsets[i], lengths[i]);
     }
 }

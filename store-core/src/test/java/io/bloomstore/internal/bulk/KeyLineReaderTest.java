@@ -1,4 +1,4 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -150,7 +150,7 @@ class KeyLineReaderTest {
     void argumentsComeOutAsGivenInOrder() throws IOException {
         List<byte[]> given = List.of("one".getBytes(StandardCharsets.UTF_8), new byte[] {0, 1, 2}, "thr\nee".getBytes(StandardCharsets.UTF_8));
         KeyBatch batch = new KeyBatch();
-        ArgumentKeys keys = new ArgumentKeys(given);
+        ListedKeys keys = new ListedKeys(given);
         assertTrue(keys.nextBatch(batch));
         assertEquals(3, batch.size);
         for (int i = 0; i < 3; i++) {

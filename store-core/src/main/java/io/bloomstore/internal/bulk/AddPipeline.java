@@ -1,6 +1,5 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
-import io.bloomstore.BloomFilter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -25,10 +24,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * fast reader waits for them instead of buffering its input. {@link #close()} stops and joins the
  * adders, so no add outlives the caller's filter handle.
  */
-final class AddPipeline implements AutoCloseable {
+public final class AddPipeline implements AutoCloseable {
     /** Batches queued between the reader and the adders: enough to ride out a slow read. */
     private static final int QUEUE_BATCHES = 16;
-    private static final int MAX_ADDERS = 4;
+    /**
+     * The default's cap, as the CLI has always had it: the gain is measured for two adders on two
+     * cores only (docs/BENCHMARKS.md, "Build from a key file").
+     */
+    private static final int MAX_DEFAULT_ADDERS = 4;
     private static final Batch END = new Batch(new long[0], 0);
     private static final long POLL_MILLIS = 50;
 
@@ -42,13 +45,27 @@ final class AddPipeline implements AutoCloseable {
     private volatile Throwable failure;
     private boolean finished;
 
+    /** Adds a batch of hashes to the filter: {@code BloomFilter::addHashes}. */
+    @FunctionalInterface
+    public interface HashAdder {
+        /** Adds {@code hashes[0 .. count)}; returns how many were new. */
+        int addHashes(long[] hashes, int count);
+    }
+
+    /** The adders a pipeline starts when not told: one per processor, at most {@value #MAX_DEFAULT_ADDERS}. */
+    public static int defaultThreads() {
+        return Math.min(MAX_DEFAULT_ADDERS, Runtime.getRuntime().availableProcessors());
+    }
+
     /**
-     * Starts one adder per processor (at most {@value #MAX_ADDERS}).
+     * Starts {@code threads} adders.
      *
      * @param batchCapacity the length of the arrays {@link #submit} hands back
      */
-    AddPipeline(BloomFilter filter, int batchCapacity) {
-        int threads = Math.min(MAX_ADDERS, Runtime.getRuntime().availableProcessors());
+    public AddPipeline(HashAdder filter, int batchCapacity, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
         // room for every array: these, and the caller's first one, which submit takes in
         spare = new ArrayBlockingQueue<>(QUEUE_BATCHES + threads + 1);
         for (int i = 0; i < QUEUE_BATCHES + threads; i++) {
@@ -66,13 +83,13 @@ final class AddPipeline implements AutoCloseable {
      * Queues {@code hashes[0 .. count)} for adding and returns an array to hash the next batch into;
      * {@code hashes} belongs to the pipeline from now on.
      */
-    long[] submit(long[] hashes, int count) throws IOException {
+    public long[] submit(long[] hashes, int count) throws IOException {
         put(new Batch(hashes, count));
         return whileAddersLive(millis -> spare.poll(millis, TimeUnit.MILLISECONDS));
     }
 
     /** Waits until every submitted batch is added; returns how many keys were new. */
-    long finish() throws IOException {
+    public long finish() throws IOException {
         for (int i = 0; i < adders.length; i++) {
             put(END);
         }
@@ -93,7 +110,7 @@ final class AddPipeline implements AutoCloseable {
         }
     }
 
-    private void addUntilEnd(BloomFilter filter) {
+    private void addUntilEnd(HashAdder filter) {
         long newKeys = 0;
         try {
             for (Batch batch = queue.take(); batch != END; batch = queue.take()) {

@@ -1,4 +1,4 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import java.io.Flushable;
 import java.io.IOException;
@@ -14,8 +14,8 @@ import java.util.Arrays;
  * (CRLF files) and empty lines are skipped; every other byte, NUL and invalid UTF-8 included, is
  * part of the key. A line longer than the buffer grows it, up to the largest Java array.
  */
-final class KeyLineReader implements KeySource {
-    static final int DEFAULT_BUFFER = 1 << 20;
+public final class KeyLineReader implements BatchSource {
+    public static final int DEFAULT_BUFFER = 1 << 20;
     private static final int MAX_BUFFER = Integer.MAX_VALUE - 16;
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A_0A0A_0A0A_0A0AL;
@@ -39,14 +39,10 @@ final class KeyLineReader implements KeySource {
      *     writes output per key flushes it there, so a consumer sees it as soon as the producer
      *     pauses, without a system call per line; null for none
      */
-    KeyLineReader(InputStream in, int bufferSize, Flushable beforeRead) {
+    public KeyLineReader(InputStream in, int bufferSize, Flushable beforeRead) {
         this.in = in;
         this.buffer = new byte[bufferSize];
         this.beforeRead = beforeRead;
-    }
-
-    KeyLineReader(InputStream in) {
-        this(in, DEFAULT_BUFFER, null);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,7 +30,7 @@ class AddPipelineTest {
         try (BloomFilter filter = BloomFilter.create(dir.resolve("f.bloom"), spec)) {
             SplittableRandom sizes = new SplittableRandom(42);
             long newKeys;
-            try (AddPipeline adds = new AddPipeline(filter, KeyBatch.CAPACITY)) {
+            try (AddPipeline adds = new AddPipeline(filter::addHashes, KeyBatch.CAPACITY, 3)) {
                 long[] hashes = new long[KeyBatch.CAPACITY];
                 for (int next = 0; next < keys; ) {
                     int count = Math.min(keys - next, 1 + sizes.nextInt(KeyBatch.CAPACITY));
@@ -56,7 +56,7 @@ class AddPipelineTest {
         BloomFilter.create(file, BloomSpec.builder().expectedKeys(1000).fpp(0.01).build()).close();
         try (BloomFilter readOnly = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             IllegalStateException e = assertTimeoutPreemptively(HANG, () -> assertThrows(IllegalStateException.class, () -> {
-                try (AddPipeline adds = new AddPipeline(readOnly, 4)) {
+                try (AddPipeline adds = new AddPipeline(readOnly::addHashes, 4, AddPipeline.defaultThreads())) {
                     long[] hashes = new long[4];
                     for (int i = 0; i < 1000; i++) { // far more than the queue holds: a dead adder must not hang this
                         hashes = adds.submit(hashes, 4);
@@ -73,7 +73,7 @@ class AddPipelineTest {
     void closeWithoutFinishStopsTheAddersBeforeReturning() throws Exception {
         try (BloomFilter filter = BloomFilter.create(dir.resolve("f.bloom"), BloomSpec.builder().expectedKeys(1000).fpp(0.01).build())) {
             assertTimeoutPreemptively(HANG, () -> {
-                try (AddPipeline adds = new AddPipeline(filter, 8)) {
+                try (AddPipeline adds = new AddPipeline(filter::addHashes, 8, AddPipeline.defaultThreads())) {
                     adds.submit(new long[8], 8);
                     assertTrue(adderThreads() > 0, "adders run");
                 } // the caller failed: no finish

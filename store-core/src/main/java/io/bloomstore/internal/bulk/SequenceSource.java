@@ -1,14 +1,14 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import java.io.IOException;
 import java.util.List;
 
-/** Several key sources read one after the other (arguments first, then --from). */
-final class SequenceKeySource implements KeySource {
-    private final List<KeySource> sources;
+/** Several key sources read one after the other (the CLI's arguments first, then --from). */
+public final class SequenceSource implements BatchSource {
+    private final List<? extends BatchSource> sources;
     private int current;
 
-    SequenceKeySource(List<KeySource> sources) {
+    public SequenceSource(List<? extends BatchSource> sources) {
         this.sources = sources;
     }
 
@@ -25,7 +25,7 @@ final class SequenceKeySource implements KeySource {
     @Override
     public long bytesRead() {
         long total = 0;
-        for (KeySource source : sources) {
+        for (BatchSource source : sources) {
             total += source.bytesRead();
         }
         return total;
@@ -34,7 +34,7 @@ final class SequenceKeySource implements KeySource {
     @Override
     public void close() throws IOException {
         IOException failure = null;
-        for (KeySource source : sources) {
+        for (BatchSource source : sources) {
             try {
                 source.close();
             } catch (IOException e) {

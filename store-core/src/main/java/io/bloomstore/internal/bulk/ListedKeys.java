@@ -1,15 +1,15 @@
-package io.bloomstore.cli;
+package io.bloomstore.internal.bulk;
 
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 
-/** Keys given as command-line arguments, each its exact bytes ({@link RawArguments}). */
-final class ArgumentKeys implements KeySource {
+/** Keys given one by one, each its exact bytes (the CLI's arguments): no line splitting. */
+public final class ListedKeys implements BatchSource {
     private final byte[] bytes;
     private final int[] ends;
     private int next;
 
-    ArgumentKeys(List<byte[]> keys) {
+    public ListedKeys(List<byte[]> keys) {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         ends = new int[keys.size()];
         for (int i = 0; i < keys.size(); i++) {

@@ -1,0 +1,210 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.bulk.AddPipeline;
+import io.bloomstore.internal.bulk.KeyLineReader;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.files.TemporaryFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.function.LongFunction;
+
+/**
+ * A new, sealed filter file from a file or stream of keys, one per line (as {@link KeySource}
+ * reads them): sized, filled, sealed, then published in one step.
+ *
+ * <pre>{@code
+ * FilterBuilder.Built built = FilterBuilder.to(Path.of("words.bloom"))
+ *         .sizedFor(n -> BloomSpec.forExpected(n, 0.001))   // counts the lines first
+ *         .fromLines(Path.of("/usr/share/dict/words"));
+ * }</pre>
+ *
+ * <p>The filter is built in a hidden temporary file beside the target and appears under its name
+ * only when complete and sealed (with the checksum of its cells, which
+ * {@link BloomFilter#verifyCells()} checks): a failed or interrupted build leaves nothing, and an
+ * existing target is kept unless {@link #replaceExisting(boolean) replaced}, atomically. Keys are
+ * added as {@link KeySource#addTo(BloomFilter, int)} adds them, with the same meaning of the counts.
+ *
+ * <p>A builder is a set of options; each {@code fromLines} call builds one file.
+ */
+public final class FilterBuilder {
+    private final Path target;
+    private BloomSpec spec;
+    private LongFunction<BloomSpec> specForKeys;
+    private boolean replace;
+    private boolean sparse;
+    private int threads = AddPipeline.defaultThreads();
+    private Phases progress = (phase, totalBytes) -> bytes -> {
+    };
+
+    private FilterBuilder(Path target) {
+        this.target = target;
+    }
+
+    /** A builder of the filter file {@code target}. */
+    public static FilterBuilder to(Path target) {
+        return new FilterBuilder(Objects.requireNonNull(target, "target"));
+    }
+
+    /** Builds a filter of this shape; replaces {@link #sizedFor}. */
+    public FilterBuilder spec(BloomSpec spec) {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.specForKeys = null;
+        return this;
+    }
+
+    /**
+     * Sizes the filter for the number of keys in the input, counted first: {@code specForKeys}
+     * gets the count. A file is read twice; a stream is first copied to a hidden temporary file
+     * beside the target (deleted afterwards). Replaces {@link #spec}.
+     */
+    public FilterBuilder sizedFor(LongFunction<BloomSpec> specForKeys) {
+        this.specForKeys = Objects.requireNonNull(specForKeys, "specForKeys");
+        this.spec = null;
+        return this;
+    }
+
+    /** Whether an existing target is replaced (atomically, once the new filter is complete); by default it is kept and the build refused. */
+    public FilterBuilder replaceExisting(boolean replace) {
+        this.replace = replace;
+        return this;
+    }
+
+    /** Whether the cells are left unallocated on disk until written ({@link CreateOption#SPARSE}). */
+    public FilterBuilder sparse(boolean sparse) {
+        this.sparse = sparse;
+        return this;
+    }
+
+    /** Adder threads, at least 1 (by default one per processor, at most four). */
+    public FilterBuilder threads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
+        this.threads = threads;
+        return this;
+    }
+
+    /** Where the build reports its phases and their progress. */
+    public FilterBuilder progress(Phases progress) {
+        this.progress = Objects.requireNonNull(progress, "progress");
+        return this;
+    }
+
+    /** Receives the phases of a build as they begin. */
+    @FunctionalInterface
+    public interface Phases {
+        /**
+         * A phase begins: {@code "spool"} (a stream copied aside to be counted), {@code "count"}
+         * (the keys counted for sizing) or {@code "build"} (the keys added), in that order, each
+         * only when needed.
+         *
+         * @param totalBytes the bytes the phase will read, or -1 when unknown
+         * @return told the bytes done so far during the phase, and closed when it ends
+         */
+        Phase begin(String phase, long totalBytes);
+    }
+
+    /** One phase of a build in progress. */
+    public interface Phase extends AutoCloseable {
+        /** Bytes done so far in this phase. */
+        void update(long bytesDone);
+
+        /** The phase has ended (also when it failed). */
+        @Override
+        default void close() {
+        }
+    }
+
+    /** What a build made: the filter's shape, how many keys it read, and how many of them were new. */
+    public record Built(BloomSpec spec, long keys, long newKeys) {
+    }
+
+    /**
+     * Builds the filter from the lines of {@code keyFile}.
+     *
+     * @throws java.nio.file.FileAlreadyExistsException if the target exists and is not to be
+     *     replaced, before the input is read
+     */
+    public Built fromLines(Path keyFile) throws IOException {
+        requireReady();
+        return build(keyFile);
+    }
+
+    /**
+     * Builds the filter from the lines of {@code keys}, read to its end (not closed).
+     *
+     * @throws java.nio.file.FileAlreadyExistsException if the target exists and is not to be
+     *     replaced, before the input is read
+     */
+    public Built fromLines(InputStream keys) throws IOException {
+        requireReady();
+        if (spec != null) {
+            return fill(spec, KeySource.lines(keys), -1);
+        }
+        // Sizing reads the keys twice; a stream can be read once, so it is spooled beside the target first.
+        try (TemporaryFile spool = TemporaryFile.beside(target, "keys")) {
+            spool(keys, spool.path());
+            return build(spool.path());
+        }
+    }
+
+    private void requireReady() throws IOException {
+        if (spec == null && specForKeys == null) {
+            throw new IllegalStateException("give the filter's spec, or sizedFor to size it by the key count");
+        }
+        if (!replace) {
+            FilterFiles.requireAbsent(target);
+        }
+    }
+
+    private Built build(Path keyFile) throws IOException {
+        long size = Files.isRegularFile(keyFile) ? Files.size(keyFile) : -1;
+        BloomSpec shape = spec;
+        if (shape == null) {
+            long count;
+            try (KeySource lines = KeySource.lines(keyFile); Phase phase = progress.begin("count", size)) {
+                count = lines.onProgress(phase::update).count();
+            }
+            shape = specForKeys.apply(count);
+        }
+        try (KeySource lines = KeySource.lines(keyFile)) {
+            return fill(shape, lines, size);
+        }
+    }
+
+    /** Creates the filter in a temporary beside the target, adds every key, seals it and publishes it. */
+    private Built fill(BloomSpec shape, KeySource keys, long size) throws IOException {
+        CreateOption[] options = sparse
+                ? new CreateOption[] {CreateOption.SPARSE, CreateOption.REPLACE_EXISTING}
+                : new CreateOption[] {CreateOption.REPLACE_EXISTING}; // replaces the empty temporary
+        try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
+            KeySource.Added added;
+            try (BloomFilter filter = BloomFilter.create(building.path(), shape, options);
+                    Phase phase = progress.begin("build", size)) {
+                added = keys.onProgress(phase::update).addTo(filter, threads);
+                filter.seal();
+            }
+            building.publishAs(target, replace);
+            return new Built(shape, added.keys(), added.newKeys());
+        }
+    }
+
+    private void spool(InputStream in, Path spool) throws IOException {
+        byte[] buffer = new byte[KeyLineReader.DEFAULT_BUFFER];
+        // WRITE without CREATE: if a shutdown hook has deleted the temporary, fail instead of making it again
+        try (OutputStream out = Files.newOutputStream(spool, StandardOpenOption.WRITE);
+                Phase phase = progress.begin("spool", -1)) {
+            long copied = 0;
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+                copied += n;
+                phase.update(copied);
+            }
+        }
+    }
+}

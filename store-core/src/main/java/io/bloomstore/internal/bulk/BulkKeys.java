@@ -1,0 +1,94 @@
+package io.bloomstore.internal.bulk;
+
+import io.bloomstore.KeyHasher;
+import io.bloomstore.KeySource.AnswerConsumer;
+import io.bloomstore.KeySource.HashedKeyConsumer;
+import java.io.IOException;
+import java.util.function.LongConsumer;
+
+/**
+ * The loops over a {@link BatchSource}: each batch is hashed whole on the reading thread, then
+ * added through an {@link AddPipeline}, queried with one batch call, or handed out key by key. The
+ * keys reach the callbacks as slices of the reader's buffer, valid only during the call.
+ */
+public final class BulkKeys {
+    private BulkKeys() {
+    }
+
+    /** How many keys a pass saw, and for how many the filter said yes (new for an add, maybe present for a query). */
+    public record Counts(long keys, long hits) {
+    }
+
+    /** Queries a batch of hashes: {@code BloomFilter::mightContainHashes}. */
+    @FunctionalInterface
+    public interface HashQuery {
+        /** Answers {@code hashes[0 .. count)} into {@code answers}; returns how many may be present. */
+        int mightContainHashes(long[] hashes, int count, boolean[] answers);
+    }
+
+    /**
+     * Adds every key: this thread reads and hashes, {@code threads} adders add. See
+     * {@link AddPipeline} for what concurrency does to the count of new keys.
+     */
+    public static Counts add(BatchSource source, KeyHasher hasher, AddPipeline.HashAdder filter, int threads,
+            LongConsumer progress) throws IOException {
+        KeyBatch batch = new KeyBatch();
+        long keys = 0;
+        try (AddPipeline adds = new AddPipeline(filter, KeyBatch.CAPACITY, threads)) {
+            while (source.nextBatch(batch)) {
+                batch.hashWith(hasher);
+                batch.hashes = adds.submit(batch.hashes, batch.size);
+                keys += batch.size;
+                progress.accept(source.bytesRead());
+            }
+            return new Counts(keys, adds.finish());
+        }
+    }
+
+    /** Queries every key, a batch per call, and hands each with its answer to {@code each} (if not null), in input order. */
+    public static Counts query(BatchSource source, KeyHasher hasher, HashQuery filter, AnswerConsumer each,
+            LongConsumer progress) throws IOException {
+        KeyBatch batch = new KeyBatch();
+        long keys = 0;
+        long present = 0;
+        while (source.nextBatch(batch)) {
+            batch.hashWith(hasher);
+            present += filter.mightContainHashes(batch.hashes, batch.size, batch.answers);
+            keys += batch.size;
+            if (each != null) {
+                for (int i = 0; i < batch.size; i++) {
+                    each.accept(batch.bytes, batch.offsets[i], batch.lengths[i], batch.answers[i]);
+                }
+            }
+            progress.accept(source.bytesRead());
+        }
+        return new Counts(keys, present);
+    }
+
+    /** Hands every key with its hash to {@code each}, in input order; returns how many there were. */
+    public static long forEach(BatchSource source, KeyHasher hasher, HashedKeyConsumer each, LongConsumer progress)
+            throws IOException {
+        KeyBatch batch = new KeyBatch();
+        long keys = 0;
+        while (source.nextBatch(batch)) {
+            batch.hashWith(hasher);
+            for (int i = 0; i < batch.size; i++) {
+                each.accept(batch.bytes, batch.offsets[i], batch.lengths[i], batch.hashes[i]);
+            }
+            keys += batch.size;
+            progress.accept(source.bytesRead());
+        }
+        return keys;
+    }
+
+    /** Counts the keys without hashing them. */
+    public static long count(BatchSource source, LongConsumer progress) throws IOException {
+        KeyBatch batch = new KeyBatch();
+        long keys = 0;
+        while (source.nextBatch(batch)) {
+            keys += batch.size;
+            progress.accept(source.bytesRead());
+        }
+        return keys;
+    }
+}
