@@ -32,28 +32,35 @@ final class CommonsBenchFilter extends PeerBenchFilter {
         return new CommonsBenchFilter(new SimpleBloomFilter(Shape.fromNP(Math.toIntExact(expectedKeys), fpp)));
     }
 
-    private static Hasher hasher(long[] hash128) {
-        return new EnhancedDoubleHasher(hash128[0], hash128[1]);
+    /** The k indices of a long key: its Murmur3 x64 128 halves as the enhanced double hasher's start and step. */
+    private static Hasher hasher(long key) {
+        long[] hash = MURMUR3_128.hashLong(key);
+        return new EnhancedDoubleHasher(hash[0], hash[1]);
+    }
+
+    private static Hasher hasher(byte[] key) {
+        long[] hash = MURMUR3_128.hashBytes(key);
+        return new EnhancedDoubleHasher(hash[0], hash[1]);
     }
 
     @Override
     boolean add(long key) {
-        return filter.merge(hasher(MURMUR3_128.hashLong(key)));
+        return filter.merge(hasher(key));
     }
 
     @Override
     boolean add(byte[] key) {
-        return filter.merge(hasher(MURMUR3_128.hashBytes(key)));
+        return filter.merge(hasher(key));
     }
 
     @Override
     boolean mightContain(long key) {
-        return filter.contains(hasher(MURMUR3_128.hashLong(key)));
+        return filter.contains(hasher(key));
     }
 
     @Override
     boolean mightContain(byte[] key) {
-        return filter.contains(hasher(MURMUR3_128.hashBytes(key)));
+        return filter.contains(hasher(key));
     }
 
     @Override
