@@ -33,8 +33,8 @@ import java.util.Locale;
  * actually uses and the false-positive rate it measures, over {@value #FILTERS_PER_KIND} filters of
  * {@value #KEYS} long keys, each queried with {@value #QUERIES} absent keys.
  *
- * <pre>java --add-modules=jdk.incubator.foreign -cp bench/target/benchmarks.jar io.bloomstore.bench.accuracy.FppTable</pre>
- * (the module for DataSketches, JDK 17 only: see bench/pom.xml).
+ * <pre>java --add-modules=jdk.incubator.foreign -cp bench/target/benchmarks.jar io.bloomstore.bench.accuracy.FppTable [target]</pre>
+ * (the module for DataSketches, JDK 17 only: see bench/pom.xml; {@code target}: the second table only).
  */
 public final class FppTable {
     private static final int KEYS = 1_000_000;
@@ -47,17 +47,22 @@ public final class FppTable {
     private FppTable() {
     }
 
+    /** With the argument {@code target}, only the second table (the first takes minutes). */
     public static void main(String[] args) throws IOException {
+        boolean targetOnly = args.length > 0 && args[0].equals("target");
         Path dir = BenchDirs.scratch("fpp-");
         try {
-            System.out.println("| bits/key | layout | k | bloomstore, measured | model | RocksDB FastLocalBloom probing, measured |");
-            System.out.println("| --- | --- | --- | --- | --- | --- |");
-            for (int bits : BITS_PER_KEY) {
-                for (Layout layout : Layout.values()) {
-                    row(dir, bits, layout);
+            if (!targetOnly) {
+                System.out.println("| bits/key | layout | k | bloomstore, measured | model | RocksDB FastLocalBloom probing, measured |");
+                System.out.println("| --- | --- | --- | --- | --- | --- |");
+                for (int bits : BITS_PER_KEY) {
+                    for (Layout layout : Layout.values()) {
+                        row(dir, bits, layout);
+                    }
                 }
+                System.out.println();
             }
-            System.out.printf(Locale.ROOT, "%n| filter | bits/key used | false positives at target p = %.2f%%, measured |%n",
+            System.out.printf(Locale.ROOT, "| filter | bits/key used | false positives at target p = %.2f%%, measured |%n",
                     FilterKind.FPP * 100);
             System.out.println("| --- | --- | --- |");
             for (FilterKind kind : FilterKind.values()) {
