@@ -76,6 +76,11 @@ final class BloomstoreBenchFilter implements BenchFilter {
                 : filter.mightContainAll(keys.bytes(), keys.answerScratch());
     }
 
+    @Override
+    public long bits() {
+        return filter.spec().cellBytes() * Byte.SIZE;
+    }
+
     /**
      * Empties the cells in place by AND-merging an empty filter of the same shape into them: the
      * public API has no clear, and recreating the file would cost a disk write and fsync of every
