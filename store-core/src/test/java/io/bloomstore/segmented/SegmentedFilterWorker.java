@@ -17,8 +17,9 @@ import java.time.ZoneOffset;
  * The {@code main} of a child JVM ({@link io.bloomstore.testing.ChildJvm}) that opens a growing or
  * windowed filter file read-write and works on it on command.
  *
- * <p>Arguments: {@code growing FILE} or {@code windowed FILE CLOCK_MILLIS} (a clock stopped at that
- * instant). Prints {@code ready} once the file is open, then answers each line of stdin:
+ * <p>Arguments: {@code growing FILE [HALT_AT]} or {@code windowed FILE CLOCK_MILLIS [HALT_AT]} (a
+ * clock stopped at that instant); HALT_AT names a crash point (growth, clear) where the JVM halts
+ * as if killed with SIGKILL. Prints {@code ready} once the file is open, then answers each line of stdin:
  * <ul>
  *   <li>{@code add FROM COUNT BATCH}: adds keys FROM .. FROM + COUNT - 1, one by one (BATCH = 1)
  *       or BATCH at a time through addHashes; prints {@code added} when every add has returned;
@@ -38,7 +39,12 @@ public final class SegmentedFilterWorker {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Path file = Path.of(args[1]);
-        try (MembershipFilter filter = args[0].equals("growing")
+        boolean growing = args[0].equals("growing");
+        int haltAt = growing ? 2 : 3;
+        if (args.length > haltAt) {
+            System.setProperty("bloomstore.test.halt-at", args[haltAt]);
+        }
+        try (MembershipFilter filter = growing
                 ? GrowingBloomFilter.open(file, OpenMode.READ_WRITE)
                 : WindowedBloomFilter.open(file, OpenMode.READ_WRITE,
                         Clock.fixed(Instant.ofEpochMilli(Long.parseLong(args[2])), ZoneOffset.UTC))) {

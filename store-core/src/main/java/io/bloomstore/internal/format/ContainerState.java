@@ -33,6 +33,11 @@ public final class ContainerState {
         MEMORY.writeVolatileLong(base + COUNT_OFFSET, value);
     }
 
+    /** Publishes {@code value} if the count is still {@code expected}: one of several publishers wins. */
+    public boolean compareAndSetCount(long expected, long value) {
+        return MEMORY.compareAndSwapLong(base + COUNT_OFFSET, expected, value);
+    }
+
     public long getLockVolatile() {
         return MEMORY.readVolatileLong(base + LOCK_OFFSET);
     }

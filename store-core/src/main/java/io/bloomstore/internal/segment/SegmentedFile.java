@@ -241,6 +241,11 @@ public final class SegmentedFile implements AutoCloseable {
         }
     }
 
+    /** Whether region {@code index} is written, forced and recorded in the table (published or not). */
+    public boolean isPrepared(int index) {
+        return index < header.tableCapacity() && state.getRegionLengthVolatile(index) != 0;
+    }
+
     /**
      * Writes region {@code index} after region {@code index - 1} and records it in the table,
      * forced to the device, without publishing it: a growth's work before its count is published.
