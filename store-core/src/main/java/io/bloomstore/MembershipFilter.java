@@ -1,7 +1,12 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.FilterFileDescriptor;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /**
  * What every kind of bloomstore filter file answers: a fixed {@link BloomFilter}, a
@@ -12,6 +17,32 @@ import java.nio.file.Path;
  * callers that hash keys themselves, e.g. in batches straight out of an I/O buffer.
  */
 public interface MembershipFilter extends AutoCloseable {
+    /**
+     * Opens a filter file of any kind: a fixed filter (format version 1), a growing or a windowed
+     * one (version 2, told apart by the kind byte), as their own {@code open} would.
+     *
+     * @param clock the clock of a windowed filter's epochs (the system clock, normally); unused by the others
+     * @throws InvalidFilterFileException if the file is damaged or not a filter
+     */
+    static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
+        byte[] start = new byte[FilterFileDescriptor.HEADER_LENGTH];
+        int read = 0;
+        if (Files.isRegularFile(path)) {
+            try (InputStream in = Files.newInputStream(path)) {
+                read = in.readNBytes(start, 0, start.length);
+            }
+        }
+        boolean segmented = read > ContainerDescriptor.KIND_OFFSET
+                && (start[FilterFileDescriptor.VERSION_OFFSET] & 0xFF) == ContainerDescriptor.FORMAT_VERSION
+                && start[FilterFileDescriptor.VERSION_OFFSET + 1] == 0;
+        if (!segmented) {
+            return BloomFilter.open(path, mode); // checks and reports everything else
+        }
+        return start[ContainerDescriptor.KIND_OFFSET] == ContainerDescriptor.KIND_WINDOWED
+                ? WindowedBloomFilter.open(path, mode, clock)
+                : GrowingBloomFilter.open(path, mode);
+    }
+
     /** The file. */
     Path path();
 

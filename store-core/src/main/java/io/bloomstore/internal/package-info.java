@@ -6,7 +6,8 @@
  * {@link io.bloomstore.HashAlgorithm}); {@code internal.cells} on nothing of bloomstore;
  * {@code internal.format} on the value types, {@code internal.cells} and {@code internal.hashing};
  * {@code internal.probe} on {@code internal.cells} and {@code internal.hashing};
- * {@code internal.files} on {@code internal.format}. No internal package refers to a handle class
+ * {@code internal.files} on {@code internal.format}; {@code internal.segment} (the files of growing and
+ * windowed filters) on all of these. No internal package refers to a handle class
  * of the API ({@link io.bloomstore.BloomFilter} and the operations on it).
  */
 package io.bloomstore.internal;
