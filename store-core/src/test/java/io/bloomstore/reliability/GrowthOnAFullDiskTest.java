@@ -1,7 +1,6 @@
 package io.bloomstore.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.bloomstore.FilterFullException;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
+import io.bloomstore.segmented.RefusedGrowth;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -51,17 +51,9 @@ class GrowthOnAFullDiskTest {
         Path filler = Files.write(small.resolve("filler"), new byte[FILLER_BYTES]);
         Path file = small.resolve("growing.bloom");
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(file, GrowingSpec.of(1000, 0.01))) {
-            long key = 0;
-            FilterFullException refused = null;
-            while (refused == null && key < 200_000) {
-                try {
-                    filter.add(key);
-                    key++;
-                } catch (FilterFullException e) {
-                    refused = e;
-                }
-            }
-            assertNotNull(refused, "the disk never filled");
+            RefusedGrowth stop = RefusedGrowth.addUntilRefused(filter, 200_000);
+            long key = stop.keysAdded();
+            FilterFullException refused = stop.refusal();
             String message = refused.getMessage();
             assertTrue(message.startsWith(file + ": cannot grow to ") && message.contains("for segment 6")
                     && message.contains(small + " has ") && message.contains("the filter keeps answering queries"), message);

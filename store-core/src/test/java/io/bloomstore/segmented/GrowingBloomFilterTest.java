@@ -160,17 +160,9 @@ class GrowingBloomFilterTest {
         // Room for segments 0 and 1 (page + 1 cell page each, plus the container page) but not 2.
         long limit = 4096 + 2 * 4096 + 2 * 8192;
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(file, spec.withMaxBytes(limit))) {
-            long key = 0;
-            FilterFullException refused = null;
-            while (refused == null && key < 1_000_000) {
-                try {
-                    filter.add(key);
-                    key++;
-                } catch (FilterFullException e) {
-                    refused = e;
-                }
-            }
-            assertTrue(refused != null, "adds were never refused");
+            RefusedGrowth stop = RefusedGrowth.addUntilRefused(filter, 1_000_000);
+            long key = stop.keysAdded();
+            FilterFullException refused = stop.refusal();
             assertEquals(2, filter.segmentCount());
             assertTrue(refused.getMessage().contains("cannot grow past its max size of " + limit + " bytes")
                     && refused.getMessage().startsWith(file.toString()), refused.getMessage());
