@@ -32,7 +32,7 @@ import java.util.Arrays;
  * hundred keys (docs/FORMAT.md, "Growing"), so every process judges the capacity from the same
  * counter. One process at a time writes the next segment, under a lock word in the file, when the
  * newest is half full; the others go on adding meanwhile. When the newest is full, whichever
- * process sees it first publishes the next one, and every handle maps it at its next call. A handle
+ * process sees it first publishes the next one (waiting for its writer if that is not done yet), and every handle maps it at its next call. A handle
  * opened before a growth sees every key added after it.
  *
  * <p><b>Limits.</b> When the next segment would take the file past its {@link GrowingSpec#maxBytes()},
@@ -82,8 +82,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     public static GrowingBloomFilter open(Path path, OpenMode mode) throws IOException {
         GrowingBloomFilter filter = new GrowingBloomFilter(
                 SegmentedFile.open(path, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_GROWING));
-        if (mode == OpenMode.READ_WRITE && !ContainerState.ownerAlive(filter.state.getLockVolatile())
-                && filter.state.getLockVolatile() != 0) {
+        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
             try {
                 filter.prepare(filter.segments().length);
             } catch (IOException e) {
@@ -208,22 +207,23 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     public void grow() throws IOException {
         ensureWritable();
         int count = segments().length;
-        while (state.getCountVolatile() == count) {
-            growFrom(count);
-            Thread.onSpinWait(); // another handle holds the lock: its growth counts too
-        }
+        growFrom(count);
         refusal = null;
     }
 
     /**
      * Publishes segment {@code count} if the chain still has {@code count} segments, preparing it
-     * first unless that is done.
+     * first unless that is done. If a live process is preparing it, waits for it: adding on into
+     * the full segment meanwhile would raise its rate past p_i (with the preparer's fsync slowed by
+     * a loaded disk, three processes adding at full speed put twice its keys into a 32 000-key
+     * segment). Only the thread whose publish found the segment full waits, and each handle's
+     * threads publish every few hundred keys, so the overfill stays that small.
      */
     private void growFrom(int count) throws IOException {
-        if (!file.isPrepared(count)) {
+        while (!file.isPrepared(count) && state.getCountVolatile() == count) {
             prepare(count);
             if (!file.isPrepared(count)) {
-                return; // a live process is preparing it; adds go on into the newest segment meanwhile
+                Thread.yield(); // another process writes it
             }
         }
         state.compareAndSetCount(count, count + 1);

@@ -87,8 +87,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
             file.close();
             throw e;
         }
-        long owner = filter.state.getLockVolatile();
-        if (mode == OpenMode.READ_WRITE && owner != 0 && !ContainerState.ownerAlive(owner)) {
+        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
             filter.advanceTo(filter.clockEpoch());
         }
         return filter;
@@ -179,9 +178,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     private long advanceTo(long target) {
         while (true) {
             long current = state.getCountVolatile();
-            long owner = state.getLockVolatile();
-            boolean crashed = owner != 0 && !ContainerState.ownerAlive(owner);
-            if (current >= target && !crashed) {
+            if (current >= target && (state.getLockVolatile() == 0 || !file.lockHeldByCrashedOwner())) {
                 return current;
             }
             SegmentedFile.Lock lock = file.tryLock();

@@ -14,14 +14,18 @@ import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Layout;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.SegmentStats;
+import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -206,6 +210,16 @@ class GrowingBloomFilterTest {
                 () -> WindowedBloomFilter.open(growing, OpenMode.READ_ONLY, Clock.systemUTC()));
         assertEquals(InvalidFilterFileException.Problem.INCOMPATIBLE, wrongKind.problem());
         assertTrue(wrongKind.getMessage().contains("is a growing filter, not a windowed one"), wrongKind.getMessage());
+
+        Path windowed = dir.resolve("windowed.bloom");
+        WindowedBloomFilter.create(windowed, WindowSpec.of(1000, 0.01, Duration.ofHours(1)), Clock.systemUTC()).close();
+        for (var expected : Map.of(v1, BloomFilter.class, growing, GrowingBloomFilter.class,
+                windowed, WindowedBloomFilter.class).entrySet()) {
+            try (MembershipFilter any = MembershipFilter.open(expected.getKey(), OpenMode.READ_WRITE, Clock.systemUTC())) {
+                assertEquals(expected.getValue(), any.getClass(), "MembershipFilter.open of " + expected.getKey());
+                assertTrue(any.add("another") && any.mightContain("another"));
+            }
+        }
     }
 
     /** A changed byte of the container header is caught by its CRC32C, not misread. */

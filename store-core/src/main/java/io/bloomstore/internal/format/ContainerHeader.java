@@ -61,6 +61,7 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
                 createdMillis, 0, 0, 0, epochMillis * epochs, epochs, epochMillis);
     }
 
+    /** Whether this is a growing chain (else a windowed ring). */
     public boolean isGrowing() {
         return kind == KIND_GROWING;
     }

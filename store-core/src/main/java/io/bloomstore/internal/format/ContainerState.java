@@ -38,6 +38,7 @@ public final class ContainerState {
         return MEMORY.compareAndSwapLong(base + COUNT_OFFSET, expected, value);
     }
 
+    /** The step lock: 0, or its owner's stamp. */
     public long getLockVolatile() {
         return MEMORY.readVolatileLong(base + LOCK_OFFSET);
     }
@@ -47,10 +48,12 @@ public final class ContainerState {
         return MEMORY.compareAndSwapLong(base + LOCK_OFFSET, expected, value);
     }
 
+    /** Where region {@code entry} starts in the file. */
     public long getRegionOffsetVolatile(int entry) {
         return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_REGION_OFFSET);
     }
 
+    /** Region {@code entry}'s bytes; 0 while it is not written. */
     public long getRegionLengthVolatile(int entry) {
         return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_REGION_LENGTH);
     }
@@ -66,6 +69,7 @@ public final class ContainerState {
         return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_EPOCH);
     }
 
+    /** Records the epoch slot {@code entry} holds (or {@link ContainerDescriptor#CLEARING}). */
     public void setSlotEpochVolatile(int entry, long epoch) {
         MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_EPOCH, epoch);
     }
@@ -77,7 +81,11 @@ public final class ContainerState {
 
     /** Whether the process that wrote {@code stamp} still runs (the same process, not a later one with its PID). */
     public static boolean ownerAlive(long stamp) {
-        return ProcessHandle.of(stamp & 0xFFFF_FFFFL).map(process -> stamp(process) == stamp).orElse(false);
+        // A process whose start time cannot be read (another user's, on some systems) counts as
+        // the owner: taking a live owner's lock would let two processes clear or grow at once.
+        return ProcessHandle.of(stamp & 0xFFFF_FFFFL)
+                .map(process -> process.info().startInstant().isEmpty() || stamp(process) == stamp)
+                .orElse(false);
     }
 
     private static long stamp(ProcessHandle process) {

@@ -81,10 +81,12 @@ public final class Segment implements AutoCloseable {
         return new Segment(map(path, channel, offset, length, readOnly), header);
     }
 
+    /** The region's shape, from its own header. */
     public BloomSpec spec() {
         return spec;
     }
 
+    /** The region's own (version 1) header. */
     public FilterHeader header() {
         return header;
     }

@@ -146,18 +146,22 @@ public final class SegmentedFile implements AutoCloseable {
         }
     }
 
+    /** The file. */
     public Path path() {
         return path;
     }
 
+    /** The container header, checked at open. */
     public ContainerHeader header() {
         return header;
     }
 
+    /** The shared words of the mapped container page. */
     public ContainerState state() {
         return state;
     }
 
+    /** Whether the file is mapped read-only. */
     public boolean readOnly() {
         return readOnly;
     }
@@ -232,6 +236,12 @@ public final class SegmentedFile implements AutoCloseable {
                 return Lock.BUSY;
             }
         }
+    }
+
+    /** Whether the step lock is held by a process that no longer runs: a step to finish. */
+    public boolean lockHeldByCrashedOwner() {
+        long owner = state.getLockVolatile();
+        return owner != 0 && owner != THIS_PROCESS && !ContainerState.ownerAlive(owner);
     }
 
     /** Frees the step lock this process holds. */
@@ -320,6 +330,7 @@ public final class SegmentedFile implements AutoCloseable {
         page.close();
     }
 
+    /** Whether {@link #close()} was called. */
     public boolean isClosed() {
         return closed;
     }
