@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -73,12 +74,17 @@ public final class Segment implements AutoCloseable {
      * @throws io.bloomstore.InvalidFilterFileException if the region's header is damaged
      */
     static Segment open(Path path, FileChannel channel, long offset, long length, boolean readOnly) throws IOException {
+        FilterHeader header = FilterHeader.decode(path, readHeaderBytes(channel, offset), length);
+        return new Segment(map(path, channel, offset, length, readOnly), header);
+    }
+
+    /** The header bytes at {@code offset} (a region's, or the container's at 0); fewer at the end of the file. */
+    static byte[] readHeaderBytes(FileChannel channel, long offset) throws IOException {
         ByteBuffer bytes = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH);
         while (bytes.hasRemaining() && channel.read(bytes, offset + bytes.position()) >= 0) {
             // read until full or end of file
         }
-        FilterHeader header = FilterHeader.decode(path, java.util.Arrays.copyOf(bytes.array(), bytes.position()), length);
-        return new Segment(map(path, channel, offset, length, readOnly), header);
+        return Arrays.copyOf(bytes.array(), bytes.position());
     }
 
     /** The region's shape, from its own header. */
