@@ -245,13 +245,10 @@ public final class BloomFilter implements AutoCloseable {
         return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
     }
 
-    /** Adds many string keys, as {@link #addAll(long[])} does. */
+    /** Adds the UTF-8 bytes of many keys, in groups as {@link #addAll(long[])} does. */
     public int addAll(Iterable<? extends CharSequence> keys) {
-        int added = 0;
-        for (CharSequence key : keys) {
-            added += add(key) ? 1 : 0;
-        }
-        return added;
+        ensureWritable();
+        return countNew(batches.addAll(keys, hasher::hash));
     }
 
     /** Adds the keys whose hashes are {@code hashes[0 .. count)}, as {@link #addAll(long[])} does. */

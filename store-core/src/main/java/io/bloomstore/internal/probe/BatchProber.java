@@ -3,6 +3,7 @@ package io.bloomstore.internal.probe;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
 import java.util.function.IntToLongFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The batch calls' engine: adds and queries many keys so that their cache misses overlap.
@@ -88,6 +89,26 @@ public final class BatchProber {
             added += addGroup(group, 0, size);
         }
         return added;
+    }
+
+    /**
+     * Adds every key of {@code keys}, hashed by {@code hashOf}: the keys of an iteration, whose count
+     * is not known before, grouped as they come.
+     *
+     * @return how many of them were definitely new
+     */
+    public <K> int addAll(Iterable<K> keys, ToLongFunction<? super K> hashOf) {
+        int added = 0;
+        long[] group = new long[BATCH];
+        int size = 0;
+        for (K key : keys) {
+            group[size++] = hashOf.applyAsLong(key);
+            if (size == BATCH) {
+                added += addGroup(group, 0, size);
+                size = 0;
+            }
+        }
+        return added + addGroup(group, 0, size);
     }
 
     /**
