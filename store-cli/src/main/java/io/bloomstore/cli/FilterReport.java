@@ -67,7 +67,7 @@ record FilterReport(
                 FilterFileDescriptor.FORMAT_VERSION,
                 FilterFileDescriptor.HEADER_LENGTH,
                 String.format(Locale.ROOT, "0x%08x", raw.getInt(HEADER_CRC_OFFSET)),
-                spec.layout().cliName(),
+                Human.name(spec.layout()),
                 spec.hashAlgorithm().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                 Human.seed(spec.seed()),
                 spec.cells(),

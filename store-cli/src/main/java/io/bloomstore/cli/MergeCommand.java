@@ -52,7 +52,7 @@ final class MergeCommand extends CliCommand {
         try (Progress progress = progress("merge", spec.cellBytes())) {
             Merge.toNewFile(out, inputs, op, force, progress::update);
         }
-        streams().text().println("merged " + inputs.size() + " filters (" + op.cliName() + ") into " + out + ": "
+        streams().text().println("merged " + inputs.size() + " filters (" + Human.name(op) + ") into " + out + ": "
                 + Human.shape(spec, Files.size(out)) + "; sealed");
         return ExitCode.OK;
     }
