@@ -12,8 +12,8 @@ import picocli.CommandLine.Range;
 /**
  * Shorthands for picocli's programmatic model, in which every command declares its options and
  * operands. Not picocli's annotations: reading them makes the JDK generate a proxy class per
- * annotation type at run time, which class-data sharing cannot archive on JDK 17 and which cost a
- * one-key query about 30 ms of its start-up (docs/BENCHMARKS.md, "CLI start-up").
+ * annotation type at run time, which class-data sharing cannot archive on JDK 17, a noticeable share
+ * of a one-key query's start-up (docs/BENCHMARKS.md, "CLI start-up").
  *
  * <p>Each argument writes its value into a field of the command through a {@code Consumer}. The
  * arguments have no initial value for picocli to reset them to: every run parses into new command
