@@ -25,7 +25,7 @@ import java.util.function.ToLongFunction;
  * of any size allocates one small array, not one hash per key.
  *
  * <p><b>Why not for a cache-resident standard filter.</b> A standard-layout filter of at most
- * {@value #CACHE_RESIDENT_BYTES} bytes (a core's L2 on the Xeons measured) keeps its lines in the
+ * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a core's L2 on the Xeons measured) keeps its lines in the
  * caches: there is no miss to overlap, and the pass would load each of the k lines twice. There
  * the batch calls hash and probe key by key, and hashing each key right before its probes lets the
  * CPU hash the next key while this one's compare-and-sets complete, which beats hashing the group
@@ -39,9 +39,9 @@ import java.util.function.ToLongFunction;
  */
 public final class BatchProber {
     /** Keys per group: see the class comment. */
-    public static final int BATCH = 16;
+    private static final int BATCH = 16;
     /** The size below which a standard-layout filter counts as cache-resident: see the class comment. */
-    static final long CACHE_RESIDENT_BYTES = 2L << 20;
+    private static final long CACHE_RESIDENT_BYTES = 2L << 20;
     /** Any value: {@link #touch} compares its loads' sum with it. */
     private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
 
