@@ -8,10 +8,10 @@ import io.bloomstore.Layout;
 /**
  * Where the k cells of a key lie, as a function of its 64-bit hash: probe i of a key is
  * {@code index(base(h), step(h), i)}. A closed form per probe, so every operation is one loop
- * with no per-key state object.
+ * ({@link CellProbes}) with no per-key state object.
  */
-public abstract class Probing {
-    public static Probing of(BloomSpec spec) {
+abstract class Probing {
+    static Probing of(BloomSpec spec) {
         return spec.layout() == Layout.BLOCKED ? new Blocked(spec) : new Standard(spec);
     }
 
