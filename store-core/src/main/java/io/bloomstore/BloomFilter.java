@@ -434,14 +434,17 @@ public final class BloomFilter implements AutoCloseable {
 
     // ---------------------------------------------------------------- accessors
 
+    /** The file this handle maps. */
     public Path path() {
         return path;
     }
 
+    /** The filter's shape, as its header records it. */
     public BloomSpec spec() {
         return spec;
     }
 
+    /** The file's header: its spec, when and how it was created. */
     public FilterHeader header() {
         return header;
     }
