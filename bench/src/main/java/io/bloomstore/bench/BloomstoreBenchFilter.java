@@ -96,7 +96,7 @@ final class BloomstoreBenchFilter implements BenchFilter {
 
     /** An empty filter of {@code spec} beside {@code file}, created on first use and shared by its siblings. */
     private static synchronized Path emptyTwin(Path file, BloomSpec spec) throws IOException {
-        Path empty = file.resolveSibling("empty-m" + spec.cells() + "-k" + spec.hashes() + "-" + spec.layout().cliName()
+        Path empty = file.resolveSibling("empty-m" + spec.cells() + "-k" + spec.hashes() + "-" + spec.layout().name().toLowerCase(java.util.Locale.ROOT)
                 + "-w" + spec.counterBits() + ".bloom");
         if (!Files.exists(empty)) {
             BloomFilter.create(empty, spec).close();

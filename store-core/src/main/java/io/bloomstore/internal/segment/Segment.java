@@ -7,7 +7,7 @@ import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
 import io.bloomstore.internal.math.FalsePositiveMath;
-import io.bloomstore.internal.probe.Probing;
+import io.bloomstore.internal.probe.CellProbes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -21,8 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
  * this.
  *
  * <p>This is the one class of the segmented filters that builds mappings ({@link #map}) and cell
- * arrays, and that runs the per-key loops (add = increment k cells, might-contain, the batch
- * load-ahead), so those can follow the single filter's when their implementation moves.
+ * arrays; the per-key loops are the single filter's ({@link CellProbes}).
  *
  * <p>Each handle counts the new keys it added to this region in its own memory and publishes the
  * count into the region's approximate-insertions word ({@link #publish}) often enough for every
@@ -34,8 +33,7 @@ public final class Segment implements AutoCloseable {
     private final BloomSpec spec;
     private final FilterState state;
     private final CellArray cells;
-    private final Probing probing;
-    private final int hashes;
+    private final CellProbes probes;
     /**
      * Publish the count when a new key's hash has these low bits all zero: on average every
      * mask + 1 new keys, with no shared counter read per add. A power of two near capacity / 64 (at
@@ -53,8 +51,7 @@ public final class Segment implements AutoCloseable {
         this.state = new FilterState(mapping.address());
         this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
-        this.probing = Probing.of(spec);
-        this.hashes = spec.hashes();
+        this.probes = new CellProbes(spec, cells);
         long every = Long.highestOneBit(Math.max(1, Math.min(256, spec.expectedKeys() / 64)));
         this.publishMask = every - 1;
     }
@@ -108,30 +105,17 @@ public final class Segment implements AutoCloseable {
      * @return whether one of them was zero before: the key was definitely absent from this region
      */
     public boolean add(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        boolean changed = false;
-        for (int i = 0; i < hashes; i++) {
-            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
-        }
-        return changed;
+        return probes.increment(hash);
     }
 
     /** Whether the key hashing to {@code hash} may be in this region. */
     public boolean mightContain(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        for (int i = 0; i < hashes; i++) {
-            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
-                return false;
-            }
-        }
-        return true;
+        return probes.mightContain(hash);
     }
 
     /** Loads the lines the keys of {@code keyHashes[from .. to)} probe here; returns a sum the caller must keep. */
     public long loadLines(long[] keyHashes, int from, int to) {
-        return probing.loadLines(cells, keyHashes, from, to);
+        return probes.loadLines(keyHashes, from, to);
     }
 
     /**
