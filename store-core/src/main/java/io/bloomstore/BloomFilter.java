@@ -91,8 +91,8 @@ public final class BloomFilter implements AutoCloseable {
         this.header = header;
         this.spec = header.spec();
         this.mapping = mapping;
-        this.state = new FilterState(mapping.address());
-        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+        this.state = new FilterState(mapping.store());
+        this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
         this.probing = Probing.of(spec);
         this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
@@ -643,7 +643,7 @@ public final class BloomFilter implements AutoCloseable {
     }
 
     private long cellsChecksum() {
-        return CellsChecksum.of(cells.address(), spec.cellBytes());
+        return CellsChecksum.of(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes());
     }
 
     // ---------------------------------------------------------------- accessors

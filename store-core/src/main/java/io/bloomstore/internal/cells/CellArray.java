@@ -1,12 +1,14 @@
 package io.bloomstore.internal.cells;
 
+import java.util.Objects;
+import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.core.UnsafeMemory;
 
 /**
- * m cells of w bits (w in 1, 2, 4, 8, 16, 32) packed into little-endian 64-bit words at a native
- * address, normally a file mapping. A cell never straddles two words, so every update is one
- * compare-and-set of one aligned word: lock-free, and atomic for every thread and process that maps
- * the same file.
+ * m cells of w bits (w in 1, 2, 4, 8, 16, 32) packed into little-endian 64-bit words in a stretch of
+ * a Chronicle Bytes {@link BytesStore}, normally a file mapping ({@link FileMapping#store()}). A
+ * cell never straddles two words, so every update is one compare-and-set of one aligned word:
+ * lock-free, and atomic for every thread and process that maps the same file.
  *
  * <p>Cell {@code i} is bits {@code [(i mod 64/w) w, +w)} of word {@code i / (64/w)}.
  *
@@ -14,12 +16,19 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * because a saturated counter may stand for more keys than it can count; lowering it could make a
  * present key absent. Saturation therefore trades a little false-positive rate for never a false
  * negative.
+ *
+ * <p>Bounds: Chronicle's native stores do not check offsets, so this class does. The whole-array
+ * word methods refuse a word index outside {@code [0, words())} with an
+ * {@link IndexOutOfBoundsException}. The per-cell methods take indices that probing has already
+ * reduced into {@code [0, m)}, and run once per probe of every key: they leave the check out
+ * (docs/BENCHMARKS.md, "Chronicle Bytes", has what it would cost).
  */
 public final class CellArray {
-    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
-    private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
+    private static final long LONG_ARRAY_BASE = UnsafeMemory.MEMORY.arrayBaseOffset(long[].class);
 
-    private final long address;
+    private final BytesStore<?, ?> store;
+    /** The store offset of word 0. */
+    private final long base;
     private final long cells;
     private final long words;
     private final int counterBits;
@@ -29,20 +38,24 @@ public final class CellArray {
     private final long max;
 
     /**
-     * @param address the first word, 8-byte aligned
+     * @param store the memory the cells live in; it must outlive this array
+     * @param offset where word 0 starts in {@code store}: 8-byte aligned in memory
      * @param cells m
      * @param counterBits w
-     * @param lengthBytes bytes from {@code address} that belong to the array (a multiple of 8 holding m cells)
+     * @param lengthBytes bytes from {@code offset} that belong to the array (a multiple of 8 holding m cells)
      */
-    public CellArray(long address, long cells, int counterBits, long lengthBytes) {
+    public CellArray(BytesStore<?, ?> store, long offset, long cells, int counterBits, long lengthBytes) {
         if (java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
             // Words are read in native order; the format is little-endian (docs/FORMAT.md).
             throw new UnsupportedOperationException("bloomstore needs a little-endian CPU");
         }
-        if ((address & 7) != 0) {
+        Objects.checkFromIndexSize(offset, lengthBytes, store.capacity());
+        // A CAS of a word that straddles two cache lines is not atomic everywhere, and slow where it is.
+        if (lengthBytes > 0 && (store.addressForRead(offset) & 7) != 0) {
             throw new IllegalArgumentException("cell words must be 8-byte aligned");
         }
-        this.address = address;
+        this.store = store;
+        this.base = offset;
         this.cells = cells;
         this.counterBits = counterBits;
         this.log2Bits = Integer.numberOfTrailingZeros(counterBits);
@@ -75,14 +88,9 @@ public final class CellArray {
         return words;
     }
 
-    /** The native address of word 0. */
-    public long address() {
-        return address;
-    }
-
     /** Cell {@code i}'s value, read with volatile semantics (sees every completed update). */
     public long getVolatile(long i) {
-        long word = MEMORY.readVolatileLong(wordAddress(i));
+        long word = store.readVolatileLong(wordOffset(i));
         return (word >>> shift(i)) & max;
     }
 
@@ -92,12 +100,12 @@ public final class CellArray {
      * @return the value before the call (so 0 means this call made the cell non-zero)
      */
     public long incrementSaturating(long i) {
-        long at = wordAddress(i);
+        long at = wordOffset(i);
         int shift = shift(i);
         while (true) {
-            long word = MEMORY.readVolatileLong(at);
+            long word = store.readVolatileLong(at);
             long value = (word >>> shift) & max;
-            if (value == max || MEMORY.compareAndSwapLong(at, word, word + (1L << shift))) {
+            if (value == max || store.compareAndSwapLong(at, word, word + (1L << shift))) {
                 return value;
             }
         }
@@ -109,12 +117,12 @@ public final class CellArray {
      * @return the value before the call
      */
     public long decrementSaturating(long i) {
-        long at = wordAddress(i);
+        long at = wordOffset(i);
         int shift = shift(i);
         while (true) {
-            long word = MEMORY.readVolatileLong(at);
+            long word = store.readVolatileLong(at);
             long value = (word >>> shift) & max;
-            if (value == 0 || value == max || MEMORY.compareAndSwapLong(at, word, word - (1L << shift))) {
+            if (value == 0 || value == max || store.compareAndSwapLong(at, word, word - (1L << shift))) {
                 return value;
             }
         }
@@ -125,12 +133,12 @@ public final class CellArray {
      * that the misses of many keys overlap (see BloomFilter's batch methods).
      */
     public long getWordOfCellPlain(long i) {
-        return MEMORY.readLong(wordAddress(i));
+        return store.readLong(wordOffset(i));
     }
 
     /** Word {@code w}, volatile read. */
     public long getWordVolatile(long w) {
-        return MEMORY.readVolatileLong(address + (w << 3));
+        return store.readVolatileLong(checkedWordOffset(w));
     }
 
     /**
@@ -139,30 +147,39 @@ public final class CellArray {
      * concurrent adder may or may not have reached.
      */
     public void copyWordsPlain(long from, long[] into, int count) {
-        MEMORY.copyMemory(address + (from << 3), into, LONG_ARRAY_BASE, count << 3);
+        Objects.checkFromIndexSize(from, count, words);
+        Objects.checkFromIndexSize(0, count, into.length);
+        // Chronicle Bytes copies in bulk only into byte arrays and native memory, not into a long[]:
+        // Chronicle's memory copy, from the address the store gives for this (checked) stretch.
+        UnsafeMemory.MEMORY.copyMemory(store.addressForRead(base + (from << 3)), into, LONG_ARRAY_BASE,
+                Math.multiplyExact(count, Long.BYTES));
     }
 
     /** Compare-and-set of word {@code w}. */
     public boolean compareAndSetWord(long w, long expected, long value) {
-        return MEMORY.compareAndSwapLong(address + (w << 3), expected, value);
+        return store.compareAndSwapLong(checkedWordOffset(w), expected, value);
     }
 
     /** Plain write of word {@code w}, for arrays no other thread uses yet. */
     public void putWord(long w, long value) {
-        MEMORY.writeLong(address + (w << 3), value);
+        store.writeLong(checkedWordOffset(w), value);
     }
 
     /** The number of non-zero cells. */
     public long countNonZero() {
         long count = 0;
         for (long w = 0; w < words; w++) {
-            count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)), counterBits);
+            count += CounterLanes.nonZeroLanes(store.readLong(base + (w << 3)), counterBits);
         }
         return count;
     }
 
-    private long wordAddress(long i) {
-        return address + ((i >>> log2CellsPerWord) << 3);
+    private long wordOffset(long i) {
+        return base + ((i >>> log2CellsPerWord) << 3);
+    }
+
+    private long checkedWordOffset(long w) {
+        return base + (Objects.checkIndex(w, words) << 3);
     }
 
     private int shift(long i) {
