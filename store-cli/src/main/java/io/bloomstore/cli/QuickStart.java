@@ -1,14 +1,15 @@
 package io.bloomstore.cli;
 
+import java.nio.ByteBuffer;
+import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.posix.PosixAPI;
 import org.slf4j.nop.NOPServiceProvider;
 
 /**
  * Settings made before Chronicle starts, which cut the CLI's start-up by several hundred
- * milliseconds (measurements in docs/BENCHMARKS.md, "CLI start-up"). Chronicle's {@code OS} maps
- * only files beyond 2 GiB (see {@code FileMapping}), so most commands never start it. Safe only in a
- * process that is the CLI: they change global state of libraries a host application might use
- * otherwise.
+ * milliseconds, and Chronicle's start on a thread of its own (measurements in docs/BENCHMARKS.md,
+ * "CLI start-up"). Safe only in a process that is the CLI: they change global state of libraries a
+ * host application might use otherwise.
  */
 final class QuickStart {
     private QuickStart() {
@@ -23,6 +24,22 @@ final class QuickStart {
         // purpose: the CLI prints only what it means to print) and keep SLF4J's own notice about it quiet.
         setIfAbsent("slf4j.provider", NOPServiceProvider.class.getName());
         setIfAbsent("slf4j.internal.verbosity", "WARN");
+        // Every filter is read through a Chronicle Bytes store, whose first creation initialises
+        // Chronicle's Jvm class (MXBeans, signal handlers, a releaser thread): tens of milliseconds
+        // that would otherwise stall the command between reading the header and the first query.
+        // Begun here, after the settings above, it overlaps the parsing of the command line.
+        Thread chronicle = new Thread(QuickStart::startChronicle, "bloomstore-chronicle-start");
+        chronicle.setDaemon(true);
+        chronicle.start();
+    }
+
+    private static void startChronicle() {
+        try {
+            BytesStore.follow(ByteBuffer.allocateDirect(Long.BYTES)).releaseLast();
+        } catch (Throwable e) {
+            // Only a head start: a failure here (say, a hook refused because the JVM is already
+            // exiting after --version) happens again, and is reported, where the command needs Chronicle.
+        }
     }
 
     private static void setIfAbsent(String property, String value) {
