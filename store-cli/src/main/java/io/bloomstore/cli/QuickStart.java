@@ -27,7 +27,11 @@ final class QuickStart {
         // Every filter is read through a Chronicle Bytes store, whose first creation initialises
         // Chronicle's Jvm class (MXBeans, signal handlers, a releaser thread): tens of milliseconds
         // that would otherwise stall the command between reading the header and the first query.
-        // Begun here, after the settings above, it overlaps the parsing of the command line.
+        // Begun here, after the settings above, it overlaps the parsing of the command line. A
+        // command that fails at once may exit while that thread is still starting Chronicle; without
+        // its background releaser thread (which FileMapping does not need: it unmaps by itself), no
+        // thread is left to print the failure of a shutdown hook registered too late.
+        setIfAbsent("background.releaser", "false");
         Thread chronicle = new Thread(QuickStart::startChronicle, "bloomstore-chronicle-start");
         chronicle.setDaemon(true);
         chronicle.start();
