@@ -124,7 +124,7 @@ public final class BloomSpec {
 
     /**
      * Bytes the cells occupy in the file: m w / 8, rounded up to whole 4 KiB pages, since a file
-     * mapping covers whole pages anyway (and Chronicle Bytes grows a mapped file to them).
+     * mapping covers whole pages anyway.
      */
     public long cellBytes() {
         return cellBytes(cells, counterBits);
