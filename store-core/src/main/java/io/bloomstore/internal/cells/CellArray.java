@@ -17,16 +17,22 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * present key absent. Saturation therefore trades a little false-positive rate for never a false
  * negative.
  *
- * <p>Bounds: Chronicle's native stores do not check offsets, so this class does. The whole-array
- * word methods refuse a word index outside {@code [0, words())} with an
- * {@link IndexOutOfBoundsException}. The per-cell methods take indices that probing has already
- * reduced into {@code [0, m)}, and run once per probe of every key: they leave the check out
- * (docs/BENCHMARKS.md, "Chronicle Bytes", has what it would cost).
+ * <p>Two ways to the memory. The whole-array word methods go through the store, and refuse a word
+ * index outside {@code [0, words())} with an {@link IndexOutOfBoundsException} (Chronicle's native
+ * stores do not check offsets, so this class does). The per-cell methods, which run once per probe
+ * of every key, take indices that probing has already reduced into {@code [0, m)}: they use the
+ * address the store lends for the array (taken once, after the range was checked) with Chronicle's
+ * {@link UnsafeMemory}, the very calls the store makes inside, without reloading the store's mutable
+ * memory and address fields on every access, and without an index check. Both costs were measured
+ * (docs/BENCHMARKS.md, "Chronicle Bytes on the hot paths").
  */
 public final class CellArray {
-    private static final long LONG_ARRAY_BASE = UnsafeMemory.MEMORY.arrayBaseOffset(long[].class);
+    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+    private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
 
     private final BytesStore<?, ?> store;
+    /** The address the store lends for word 0: for the per-cell methods only. */
+    private final long address;
     /** The store offset of word 0. */
     private final long base;
     private final long cells;
@@ -50,12 +56,14 @@ public final class CellArray {
             throw new UnsupportedOperationException("bloomstore needs a little-endian CPU");
         }
         Objects.checkFromIndexSize(offset, lengthBytes, store.capacity());
+        long address = store.addressForRead(offset);
         // A CAS of a word that straddles two cache lines is not atomic everywhere, and slow where it is.
-        if (lengthBytes > 0 && (store.addressForRead(offset) & 7) != 0) {
+        if ((address & 7) != 0) {
             throw new IllegalArgumentException("cell words must be 8-byte aligned");
         }
         this.store = store;
         this.base = offset;
+        this.address = address;
         this.cells = cells;
         this.counterBits = counterBits;
         this.log2Bits = Integer.numberOfTrailingZeros(counterBits);
@@ -90,7 +98,7 @@ public final class CellArray {
 
     /** Cell {@code i}'s value, read with volatile semantics (sees every completed update). */
     public long getVolatile(long i) {
-        long word = store.readVolatileLong(wordOffset(i));
+        long word = MEMORY.readVolatileLong(wordAddress(i));
         return (word >>> shift(i)) & max;
     }
 
@@ -100,12 +108,12 @@ public final class CellArray {
      * @return the value before the call (so 0 means this call made the cell non-zero)
      */
     public long incrementSaturating(long i) {
-        long at = wordOffset(i);
+        long at = wordAddress(i);
         int shift = shift(i);
         while (true) {
-            long word = store.readVolatileLong(at);
+            long word = MEMORY.readVolatileLong(at);
             long value = (word >>> shift) & max;
-            if (value == max || store.compareAndSwapLong(at, word, word + (1L << shift))) {
+            if (value == max || MEMORY.compareAndSwapLong(at, word, word + (1L << shift))) {
                 return value;
             }
         }
@@ -117,12 +125,12 @@ public final class CellArray {
      * @return the value before the call
      */
     public long decrementSaturating(long i) {
-        long at = wordOffset(i);
+        long at = wordAddress(i);
         int shift = shift(i);
         while (true) {
-            long word = store.readVolatileLong(at);
+            long word = MEMORY.readVolatileLong(at);
             long value = (word >>> shift) & max;
-            if (value == 0 || value == max || store.compareAndSwapLong(at, word, word - (1L << shift))) {
+            if (value == 0 || value == max || MEMORY.compareAndSwapLong(at, word, word - (1L << shift))) {
                 return value;
             }
         }
@@ -133,7 +141,7 @@ public final class CellArray {
      * that the misses of many keys overlap (see BloomFilter's batch methods).
      */
     public long getWordOfCellPlain(long i) {
-        return store.readLong(wordOffset(i));
+        return MEMORY.readLong(wordAddress(i));
     }
 
     /** Word {@code w}, volatile read. */
@@ -151,7 +159,7 @@ public final class CellArray {
         Objects.checkFromIndexSize(0, count, into.length);
         // Chronicle Bytes copies in bulk only into byte arrays and native memory, not into a long[]:
         // Chronicle's memory copy, from the address the store gives for this (checked) stretch.
-        UnsafeMemory.MEMORY.copyMemory(store.addressForRead(base + (from << 3)), into, LONG_ARRAY_BASE,
+        MEMORY.copyMemory(store.addressForRead(base + (from << 3)), into, LONG_ARRAY_BASE,
                 Math.multiplyExact(count, Long.BYTES));
     }
 
@@ -169,13 +177,13 @@ public final class CellArray {
     public long countNonZero() {
         long count = 0;
         for (long w = 0; w < words; w++) {
-            count += CounterLanes.nonZeroLanes(store.readLong(base + (w << 3)), counterBits);
+            count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)), counterBits);
         }
         return count;
     }
 
-    private long wordOffset(long i) {
-        return base + ((i >>> log2CellsPerWord) << 3);
+    private long wordAddress(long i) {
+        return address + ((i >>> log2CellsPerWord) << 3);
     }
 
     private long checkedWordOffset(long w) {
