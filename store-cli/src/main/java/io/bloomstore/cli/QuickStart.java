@@ -25,7 +25,7 @@ final class QuickStart {
         setIfAbsent("slf4j.provider", NOPServiceProvider.class.getName());
         setIfAbsent("slf4j.internal.verbosity", "WARN");
         // Every filter is read through a Chronicle Bytes store, whose first creation initialises
-        // Chronicle's Jvm class (MXBeans, signal handlers, a releaser thread): tens of milliseconds
+        // Chronicle's Jvm class (MXBeans, signal handlers, SLF4J, service lookups): tens of milliseconds
         // that would otherwise stall the command between reading the header and the first query.
         // Begun here, after the settings above, it overlaps the parsing of the command line. A
         // command that fails at once may exit while that thread is still starting Chronicle; without
