@@ -72,8 +72,8 @@ public final class BloomFilter implements MembershipFilter {
         this.header = header;
         this.spec = header.spec();
         this.mapping = mapping;
-        this.state = new FilterState(mapping.address());
-        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+        this.state = new FilterState(mapping.store());
+        this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
         this.batches = new BatchProber(spec, probes);
@@ -144,6 +144,16 @@ public final class BloomFilter implements MembershipFilter {
                 // another process created it between our check and our create: open theirs
             }
         }
+    }
+
+    /**
+     * Starts the one-time initialisation of the memory library under every filter on a daemon
+     * thread, so that a short-lived process (a command-line tool) overlaps it with its own start-up
+     * instead of paying it at its first open. Optional: without it, the first open pays (tens of
+     * milliseconds, once per JVM).
+     */
+    public static void prepareInBackground() {
+        FileMapping.initializeInBackground();
     }
 
     /** Reads and checks the header of {@code path} without mapping it. */
@@ -440,7 +450,7 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     private long cellsChecksum() {
-        return CellsChecksum.of(cells.address(), spec.cellBytes());
+        return CellsChecksum.of(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes());
     }
 
     // ---------------------------------------------------------------- accessors

@@ -48,8 +48,8 @@ public final class Segment implements AutoCloseable {
         this.mapping = mapping;
         this.header = header;
         this.spec = header.spec();
-        this.state = new FilterState(mapping.address());
-        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+        this.state = new FilterState(mapping.store());
+        this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
         long every = Long.highestOneBit(Math.max(1, Math.min(256, spec.expectedKeys() / 64)));

@@ -59,7 +59,7 @@ public final class SegmentedFile implements AutoCloseable {
         this.channel = channel;
         this.page = page;
         this.header = header;
-        this.state = new ContainerState(page.address());
+        this.state = new ContainerState(page.store());
         this.readOnly = readOnly;
     }
 
