@@ -49,7 +49,7 @@ import java.util.function.IntToLongFunction;
  * <p><b>Keys.</b> byte[], {@link ByteBuffer}, long and {@link CharSequence} keys are hashed by their
  * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate.
  */
-public final class BloomFilter implements AutoCloseable {
+public final class BloomFilter implements MembershipFilter {
     /**
      * Keys per batch step: enough independent misses to fill the CPU's miss buffers (10-12 line
      * fill buffers per core), few enough that their lines are still in L1 when probed.

@@ -4,6 +4,12 @@
  * <ul>
  *   <li>{@link io.bloomstore.BloomFilter} — a filter living in a memory-mapped file: create, open,
  *       add, query, count, remove, sync, seal, statistics;
+ *   <li>{@link io.bloomstore.GrowingBloomFilter} (with {@link io.bloomstore.GrowingSpec}) and
+ *       {@link io.bloomstore.WindowedBloomFilter} (with {@link io.bloomstore.WindowSpec}) — filters
+ *       that never fill: a chain of segments that grows, a ring of time slots that forgets; their
+ *       {@link io.bloomstore.CompositeStats} of {@link io.bloomstore.SegmentStats}, and the
+ *       {@link io.bloomstore.FilterFullException} of a chain that may not grow;
+ *   <li>{@link io.bloomstore.MembershipFilter} — add and query, whatever the kind of file;
  *   <li>{@link io.bloomstore.BloomSpec} with {@link io.bloomstore.Layout} and
  *       {@link io.bloomstore.HashAlgorithm} — the immutable shape of a filter and the sizing math;
  *   <li>{@link io.bloomstore.OpenMode}, {@link io.bloomstore.CreateOption} — how a file is opened or made;

@@ -7,7 +7,8 @@
  * {@code internal.format} on the value types, {@code internal.cells} and {@code internal.hashing};
  * {@code internal.probe} on {@code internal.cells} and {@code internal.hashing};
  * {@code internal.files} on {@code internal.format}; {@code internal.bulk} on
- * {@link io.bloomstore.KeyHasher} and the callbacks of {@link io.bloomstore.KeySource}. No internal
+ * {@link io.bloomstore.KeyHasher} and the callbacks of {@link io.bloomstore.KeySource};
+ * {@code internal.segment} (the files of growing and windowed filters) on all of these. No internal
  * package refers to a handle class
  * of the API ({@link io.bloomstore.BloomFilter} and the operations on it).
  */

@@ -161,7 +161,7 @@ class DiskFullTest {
     }
 
     /** Runs a command; returns null if it succeeded, else what it printed. */
-    private static String run(String... command) throws Exception {
+    static String run(String... command) throws Exception {
         Process process;
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).start();

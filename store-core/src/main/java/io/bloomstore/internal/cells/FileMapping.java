@@ -62,17 +62,28 @@ public final class FileMapping implements AutoCloseable {
      * @param path the file's name, for messages only
      */
     public static FileMapping map(Path path, FileChannel channel, long length, boolean readOnly) throws IOException {
+        return map(path, channel, 0, length, readOnly);
+    }
+
+    /**
+     * Maps {@code length} bytes of an open file from {@code offset} (a multiple of the page size),
+     * as {@link #map(Path, FileChannel, long, boolean)} maps them from 0: one region of a file
+     * that holds several, each mapped on its own so that growing the file leaves the existing
+     * mappings valid. {@link #address()} is then that of byte {@code offset}.
+     */
+    public static FileMapping map(Path path, FileChannel channel, long offset, long length, boolean readOnly)
+            throws IOException {
         MapMode mode = readOnly ? MapMode.READ_ONLY : MapMode.READ_WRITE;
         try {
             if (length <= JDK_MAPPING_LIMIT) {
-                MappedByteBuffer buffer = channel.map(mode, 0, length);
+                MappedByteBuffer buffer = channel.map(mode, offset, length);
                 long address = UnsafeMemory.UNSAFE.getLong(buffer, BUFFER_ADDRESS_OFFSET);
                 return new FileMapping(path, channel, buffer, address, length, readOnly);
             }
-            return new FileMapping(path, channel, null, OS.map(channel, mode, 0, length), length, readOnly);
+            return new FileMapping(path, channel, null, OS.map(channel, mode, offset, length), length, readOnly);
         } catch (IOException | RuntimeException e) {
             channel.close();
-            throw new IOException(path + ": cannot map " + length + " bytes: " + e.getMessage(), e);
+            throw new IOException(path + ": cannot map " + length + " bytes at " + offset + ": " + e.getMessage(), e);
         }
     }
 

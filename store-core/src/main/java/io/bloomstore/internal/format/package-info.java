@@ -1,7 +1,8 @@
 /**
  * The file format of docs/FORMAT.md: where every byte lies ({@link
  * io.bloomstore.internal.format.FilterFileDescriptor}), the immutable header's codec and checks, and
- * the mutable state area updated in place. Depends on the API's value types and on
+ * the mutable state area updated in place; for segmented files (version 2) the container header, its
+ * sizing of regions and its shared words. Depends on the API's value types and on
  * {@code internal.cells}.
  */
 package io.bloomstore.internal.format;

@@ -142,7 +142,7 @@ class FormatDocumentTest {
                 "FORMAT.md names the CRC32C check value " + Long.toHexString(crc.getValue()));
     }
 
-    private static byte[] hexDump(List<String> lines) {
+    static byte[] hexDump(List<String> lines) {
         StringBuilder hex = new StringBuilder();
         for (String line : lines) {
             String[] parts = line.trim().split("\\s+");
@@ -154,7 +154,7 @@ class FormatDocumentTest {
         return HexFormat.of().parseHex(hex);
     }
 
-    private static String hexDumpOf(byte[] bytes) {
+    static String hexDumpOf(byte[] bytes) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < bytes.length; i += 16) {
             out.append(String.format(Locale.ROOT, "%04x ", i));

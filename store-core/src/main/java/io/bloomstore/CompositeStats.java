@@ -1,0 +1,21 @@
+package io.bloomstore;
+
+import java.util.List;
+
+/**
+ * How full a {@link GrowingBloomFilter} or {@link WindowedBloomFilter} is: each part's statistics
+ * and the rate of a query, which probes several parts.
+ *
+ * @param parts each segment or slot, in file order
+ * @param compoundFpp the false-positive rate of a query now: 1 - prod(1 - currentFpp) over the
+ *     probed parts (a false positive in any part makes the query one; the sum of the parts' rates
+ *     bounds it from above)
+ * @param targetFpp P, the rate the filter was created to stay under
+ * @param fileBytes the file's length
+ */
+public record CompositeStats(List<SegmentStats> parts, double compoundFpp, double targetFpp, long fileBytes) {
+    /** A copy that cannot be changed. */
+    public CompositeStats {
+        parts = List.copyOf(parts);
+    }
+}

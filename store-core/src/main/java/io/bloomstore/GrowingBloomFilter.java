@@ -1,0 +1,267 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.segment.Segment;
+import io.bloomstore.internal.segment.SegmentedFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * A Bloom filter that never fills: a chain of segments in one mapped file (a scalable Bloom filter,
+ * Almeida, Baquero, Preguiça &amp; Hutchison 2007). Keys go to the newest segment; when it holds
+ * the keys it was sized for, a larger segment with a tighter rate is appended, so the rate of a
+ * query, which probes every segment with one hash of the key, stays below P however many keys
+ * arrive ({@link GrowingSpec}).
+ *
+ * <pre>{@code
+ * try (GrowingBloomFilter seen = GrowingBloomFilter.openOrCreate(Path.of("seen.bloom"), GrowingSpec.of(1_000_000, 0.001))) {
+ *     if (seen.add("order-42")) {
+ *         process("order-42");          // definitely the first time
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>Sharing.</b> As with {@link BloomFilter}, any number of threads and processes may add and
+ * query at once. Each handle publishes its count of new keys into the newest segment every few
+ * hundred keys (docs/FORMAT.md, "Growing"), so every process judges the capacity from the same
+ * counter. One process at a time writes the next segment, under a lock word in the file, when the
+ * newest is half full; the others go on adding meanwhile. When the newest is full, whichever
+ * process sees it first publishes the next one (waiting for its writer if that is not done yet), and every handle maps it at its next call. A handle
+ * opened before a growth sees every key added after it.
+ *
+ * <p><b>Limits.</b> When the next segment would take the file past its {@link GrowingSpec#maxBytes()},
+ * or the disk cannot hold it, the growth is refused: from then on this handle's adds throw
+ * {@link FilterFullException} (naming the limit, or the disk's error) before they change anything,
+ * and queries go on answering everything the filter holds. A dedup index that silently kept
+ * filling a full segment would turn ever more new records into false positives, each a lost
+ * record; stopping with a clear error lets its operator move on to a larger file. After freeing
+ * disk space, {@link #grow()} (or reopening) resumes.
+ *
+ * <p><b>Crashes.</b> A process killed while writing a segment leaves the lock word naming a process
+ * that no longer runs; the next handle opened read-write, or the next add that needs the segment,
+ * takes the lock over and writes it again. An unpublished segment is never read.
+ */
+public final class GrowingBloomFilter extends SegmentedFilter {
+    private final ContainerState state;
+    /** The segment count at which this handle last tried to prepare the next segment. */
+    private int preparedFor; // a hint: threads racing on it at worst both try
+    /** Why this handle refuses adds, or null: the growth it could not do. */
+    private volatile IOException refusal;
+
+    private GrowingBloomFilter(SegmentedFile file) {
+        super(file);
+        this.state = file.state();
+    }
+
+    /**
+     * Creates a growing filter file, atomically, with its first segment, and opens it read-write.
+     *
+     * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
+     * @throws IllegalArgumentException if a parameter is out of range or the first segment exceeds the max size
+     * @throws IOException if the disk cannot hold the first segment
+     */
+    public static GrowingBloomFilter create(Path path, GrowingSpec spec, CreateOption... options) throws IOException {
+        ContainerHeader header = ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+                spec.growthFactor(), spec.tighteningRatio(), spec.maxBytes(), System.currentTimeMillis());
+        SegmentedFile.create(path, header, 1, new long[1], 1, Arrays.asList(options).contains(CreateOption.REPLACE_EXISTING));
+        return open(path, OpenMode.READ_WRITE);
+    }
+
+    /**
+     * Opens a growing filter file. Read-write, it first finishes the preparation of the next
+     * segment that a crashed process left half done.
+     *
+     * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a growing one
+     */
+    public static GrowingBloomFilter open(Path path, OpenMode mode) throws IOException {
+        GrowingBloomFilter filter = new GrowingBloomFilter(
+                SegmentedFile.open(path, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_GROWING));
+        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
+            try {
+                filter.prepare(filter.segments().length);
+            } catch (IOException e) {
+                // tried again, and reported, when the newest segment is full
+            }
+        }
+        return filter;
+    }
+
+    /** Opens the file read-write if it exists, else creates it: the restart case of a dedup index. */
+    public static GrowingBloomFilter openOrCreate(Path path, GrowingSpec spec) throws IOException {
+        if (!Files.exists(path)) {
+            try {
+                return create(path, spec);
+            } catch (FileAlreadyExistsException e) {
+                // another process created it between our check and our create: open theirs
+            }
+        }
+        return open(path, OpenMode.READ_WRITE);
+    }
+
+    /** The segments published so far, mapping those published since this handle's last call. */
+    private Segment[] segments() {
+        Segment[] mapped = file.mappedRegions();
+        if (state.getCountVolatile() == mapped.length) {
+            return mapped;
+        }
+        try {
+            return file.regions(file.publishedRegions());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    Segment[] regions() {
+        ensureOpen();
+        return segments();
+    }
+
+    @Override
+    long epochOf(int index) {
+        return 0;
+    }
+
+    @Override
+    boolean isProbed(int index) {
+        return true;
+    }
+
+    /**
+     * Adds a key: if some older segment may hold it, nothing is written (a chain does not store a
+     * key twice) and false is returned; else it goes to the newest segment.
+     *
+     * @throws FilterFullException if this handle's last growth was refused (see the class comment)
+     */
+    @Override
+    public boolean addHash(long hash) {
+        ensureWritable();
+        IOException refused = refusal;
+        if (refused != null) {
+            throw new FilterFullException(refused.getMessage(), refused);
+        }
+        Segment[] segments = segments();
+        int newest = segments.length - 1;
+        for (int i = 0; i < newest; i++) {
+            if (segments[i].mightContain(hash)) {
+                return false;
+            }
+        }
+        boolean added = segments[newest].add(hash);
+        if (added && segments[newest].countNew(1, hash)) {
+            judgeCapacity(segments[newest], newest + 1);
+        }
+        return added;
+    }
+
+    /**
+     * After this handle published its count into the newest segment: at half its capacity the
+     * next segment is prepared (written and forced, not yet published), so that when the
+     * segment is full the switch is one compare-and-set of the count. Writing and forcing a
+     * segment takes milliseconds, in which other processes go on adding to the full segment: done
+     * at the switch, three processes adding at full speed overfilled 1000-key segments 2.7 times.
+     */
+    private void judgeCapacity(Segment newest, int count) {
+        long keys = newest.publishedKeys();
+        if (keys >= newest.capacity()) {
+            try {
+                growFrom(count);
+            } catch (IOException e) {
+                refusal = e; // this key is in; the next add is refused before it changes anything
+            }
+        } else if (keys >= newest.capacity() / 2 && preparedFor != count) {
+            preparedFor = count;
+            try {
+                prepare(count);
+            } catch (IOException e) {
+                // tried again at the switch, which reports it
+            }
+        }
+    }
+
+    /** Whether some segment may hold the key; the newest (largest, fullest) is asked first. */
+    @Override
+    public boolean mightContainHash(long hash) {
+        ensureOpen();
+        Segment[] segments = segments();
+        for (int i = segments.length - 1; i >= 0; i--) {
+            if (segments[i].mightContain(hash)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Appends a segment now, whether or not the newest is full, and lets adds resume if a growth
+     * had been refused.
+     *
+     * @throws IOException naming the limit if the file would pass its max size, or the disk's error
+     */
+    public void grow() throws IOException {
+        ensureWritable();
+        int count = segments().length;
+        growFrom(count);
+        refusal = null;
+    }
+
+    /**
+     * Publishes segment {@code count} if the chain still has {@code count} segments, preparing it
+     * first unless that is done. If a live process is preparing it, waits for it: adding on into
+     * the full segment meanwhile would raise its rate past p_i (with the preparer's fsync slowed by
+     * a loaded disk, three processes adding at full speed put twice its keys into a 32 000-key
+     * segment). Only the thread whose publish found the segment full waits, and each handle's
+     * threads publish every few hundred keys, so the overfill stays that small.
+     */
+    private void growFrom(int count) throws IOException {
+        while (!file.isPrepared(count) && state.getCountVolatile() == count) {
+            prepare(count);
+            if (!file.isPrepared(count)) {
+                Thread.yield(); // another process writes it
+            }
+        }
+        state.compareAndSetCount(count, count + 1);
+    }
+
+    /**
+     * Writes segment {@code count} unpublished, under the lock, unless a live process holds the
+     * lock or the segment is prepared already; a crashed preparer's half-written segment is
+     * written again.
+     */
+    private void prepare(int count) throws IOException {
+        if (file.tryLock() == SegmentedFile.Lock.BUSY) {
+            return;
+        }
+        try {
+            if (state.getCountVolatile() == count && !file.isPrepared(count)) {
+                file.appendRegion(count);
+            }
+        } finally {
+            file.unlock();
+        }
+    }
+
+    /** The number of segments published. */
+    public int segmentCount() {
+        ensureOpen();
+        return segments().length;
+    }
+
+    /** The shape this filter was created with. */
+    public GrowingSpec spec() {
+        return new GrowingSpec(header.expectedKeys(), header.targetFpp(), header.growthFactor(),
+                header.tighteningRatio(), header.maxBytes(), header.layout(), header.seed());
+    }
+
+    /** Why adds are refused (the refused growth's message), or null while the filter can grow. */
+    public String growthRefusal() {
+        IOException refused = refusal;
+        return refused == null ? null : refused.getMessage();
+    }
+}

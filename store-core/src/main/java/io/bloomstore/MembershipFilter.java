@@ -1,0 +1,118 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * What every kind of bloomstore filter file answers: a fixed {@link BloomFilter}, a
+ * {@link GrowingBloomFilter} and a {@link WindowedBloomFilter}. Tools that only add and query
+ * keys (the command line's add, contains, dedup) take this type and work on all three.
+ *
+ * <p>Keys are hashed once ({@link #hasher()}); the {@code *Hash} methods take such hashes, for
+ * callers that hash keys themselves, e.g. in batches straight out of an I/O buffer.
+ */
+public interface MembershipFilter extends AutoCloseable {
+    /**
+     * Opens a filter file of any kind: a fixed filter (format version 1), a growing or a windowed
+     * one (version 2, told apart by the kind byte), as their own {@code open} would.
+     *
+     * @param clock the clock of a windowed filter's epochs (the system clock, normally); unused by the others
+     * @throws InvalidFilterFileException if the file is damaged or not a filter
+     */
+    static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
+        byte[] start = new byte[FilterFileDescriptor.HEADER_LENGTH];
+        int read = 0;
+        if (Files.isRegularFile(path)) {
+            try (InputStream in = Files.newInputStream(path)) {
+                read = in.readNBytes(start, 0, start.length);
+            }
+        }
+        boolean segmented = read > ContainerDescriptor.KIND_OFFSET
+                && (start[FilterFileDescriptor.VERSION_OFFSET] & 0xFF) == ContainerDescriptor.FORMAT_VERSION
+                && start[FilterFileDescriptor.VERSION_OFFSET + 1] == 0;
+        if (!segmented) {
+            return BloomFilter.open(path, mode); // checks and reports everything else
+        }
+        return start[ContainerDescriptor.KIND_OFFSET] == ContainerDescriptor.KIND_WINDOWED
+                ? WindowedBloomFilter.open(path, mode, clock)
+                : GrowingBloomFilter.open(path, mode);
+    }
+
+    /** The file. */
+    Path path();
+
+    /** The hasher that turns keys into the hashes the {@code *Hash} methods take. */
+    KeyHasher hasher();
+
+    /** Whether this handle was opened read-only. */
+    boolean isReadOnly();
+
+    /**
+     * Adds the key whose hash is {@code hash}.
+     *
+     * @return true if the key was definitely absent before this call (for a windowed filter: not
+     *     seen within the window); false if it may have been present
+     */
+    boolean addHash(long hash);
+
+    /** Adds the keys whose hashes are {@code hashes[0 .. count)}; returns how many were definitely new. */
+    int addHashes(long[] hashes, int count);
+
+    /** Whether the key whose hash is {@code hash} may have been added: false is certain. */
+    boolean mightContainHash(long hash);
+
+    /**
+     * Queries the keys whose hashes are {@code hashes[0 .. count)}; {@code results[i]} answers
+     * {@code hashes[i]}.
+     *
+     * @return how many may be present
+     * @throws IllegalArgumentException if {@code results} is shorter than {@code count}
+     */
+    int mightContainHashes(long[] hashes, int count, boolean[] results);
+
+    /** Adds a long key (its 8 little-endian bytes). @see #addHash(long) */
+    default boolean add(long key) {
+        return addHash(hasher().hash(key));
+    }
+
+    /** Adds a byte[] key. @see #addHash(long) */
+    default boolean add(byte[] key) {
+        return addHash(hasher().hash(key));
+    }
+
+    /** Adds the UTF-8 bytes of {@code key}. @see #addHash(long) */
+    default boolean add(CharSequence key) {
+        return addHash(hasher().hash(key));
+    }
+
+    /** @see #mightContainHash(long) */
+    default boolean mightContain(long key) {
+        return mightContainHash(hasher().hash(key));
+    }
+
+    /** @see #mightContainHash(long) */
+    default boolean mightContain(byte[] key) {
+        return mightContainHash(hasher().hash(key));
+    }
+
+    /** @see #mightContainHash(long) */
+    default boolean mightContain(CharSequence key) {
+        return mightContainHash(hasher().hash(key));
+    }
+
+    /**
+     * Forces every change made so far, through any handle, to the storage device.
+     *
+     * @throws IOException if the device reports an error
+     */
+    void sync() throws IOException;
+
+    /** Publishes this handle's counts and unmaps the file. Idempotent. */
+    @Override
+    void close();
+}

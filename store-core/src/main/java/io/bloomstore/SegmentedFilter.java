@@ -1,0 +1,197 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.segment.Segment;
+import io.bloomstore.internal.segment.SegmentedFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a growing chain and a windowed ring share: a {@link SegmentedFile} of regions, one hash per
+ * key for all of them, the batch calls, statistics, sync and close. A subclass says which regions
+ * a query probes and where an add goes.
+ */
+abstract sealed class SegmentedFilter implements MembershipFilter permits GrowingBloomFilter, WindowedBloomFilter {
+    /** Keys per batch step, as in {@link BloomFilter}: enough independent misses to fill the miss buffers. */
+    private static final int BATCH = 16;
+    /** Any value: {@link #touch} compares its loads' sum with it. */
+    private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
+
+    final SegmentedFile file;
+    final ContainerHeader header;
+    private final KeyHasher hasher;
+    private final boolean writable;
+    /** Sink of {@link #touch}'s loads; its value means nothing. */
+    @SuppressWarnings("unused")
+    private long touched;
+
+    SegmentedFilter(SegmentedFile file) {
+        this.file = file;
+        this.header = file.header();
+        this.hasher = new KeyHasher(header.hashAlgorithm(), header.seed());
+        this.writable = !file.readOnly();
+    }
+
+    /** Every region of the file, mapped: the published segments of a chain, all slots of a ring. */
+    abstract Segment[] regions();
+
+    /** The epoch region {@code index} holds; 0 for a segment. */
+    abstract long epochOf(int index);
+
+    /** Whether a query now probes region {@code index}. */
+    abstract boolean isProbed(int index);
+
+    @Override
+    public Path path() {
+        return file.path();
+    }
+
+    @Override
+    public KeyHasher hasher() {
+        return hasher;
+    }
+
+    @Override
+    public boolean isReadOnly() {
+        return !writable;
+    }
+
+    /**
+     * Adds keys in groups of 16: first the lines every region will probe for the group's keys are
+     * loaded, all at once (so a key's misses in all regions overlap, as do different keys'), then
+     * each key is added as by {@link #addHash}.
+     */
+    @Override
+    public int addHashes(long[] hashes, int count) {
+        ensureWritable();
+        int added = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            touch(hashes, from, to);
+            for (int i = from; i < to; i++) {
+                added += addHash(hashes[i]) ? 1 : 0;
+            }
+        }
+        return added;
+    }
+
+    /** Queries keys in groups of 16, loading the lines of all probed regions ahead, as {@link #addHashes} does. */
+    @Override
+    public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        ensureOpen();
+        if (results.length < count) {
+            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
+        }
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            touch(hashes, from, to);
+            for (int i = from; i < to; i++) {
+                results[i] = mightContainHash(hashes[i]);
+                present += results[i] ? 1 : 0;
+            }
+        }
+        return present;
+    }
+
+    private void touch(long[] hashes, int from, int to) {
+        long sum = 0;
+        for (Segment region : regions()) {
+            sum += region.loadLines(hashes, from, to);
+        }
+        if (sum == TOUCH_SENTINEL) {
+            touched = sum;
+        }
+    }
+
+    /** Adds many long keys. @see #addHashes */
+    public int addAll(long[] keys) {
+        long[] hashes = new long[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            hashes[i] = hasher.hash(keys[i]);
+        }
+        return addHashes(hashes, keys.length);
+    }
+
+    /**
+     * Scans every mapped region (one pass over the file) and reports each one's fill and rates,
+     * and the compound rate of a query now.
+     */
+    public CompositeStats stats() {
+        ensureOpen();
+        publishCounts();
+        Segment[] regions = regions();
+        List<SegmentStats> parts = new ArrayList<>();
+        double allClear = 1;
+        for (int i = 0; i < regions.length; i++) {
+            Segment region = regions[i];
+            Segment.RegionScan scan = region.scan();
+            BloomSpec spec = region.spec();
+            boolean probed = isProbed(i);
+            parts.add(new SegmentStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
+                    scan.publishedKeys(), scan.setCells(), (double) scan.setCells() / spec.cells(),
+                    scan.estimatedKeys(), spec.targetFpp(), scan.currentFpp()));
+            if (probed) {
+                allClear *= 1 - scan.currentFpp();
+            }
+        }
+        long bytes;
+        try {
+            bytes = java.nio.file.Files.size(file.path());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes);
+    }
+
+    /** Publishes this handle's counts, then forces the file to the device. */
+    @Override
+    public void sync() throws IOException {
+        ensureOpen();
+        if (writable) {
+            publishCounts();
+            file.sync();
+        }
+    }
+
+    /** Publishes this handle's counts and unmaps the file. Idempotent. */
+    @Override
+    public void close() {
+        if (file.isClosed()) {
+            return;
+        }
+        if (writable) {
+            publishCounts();
+        }
+        file.close();
+    }
+
+    private void publishCounts() {
+        if (writable) {
+            for (Segment region : file.mappedRegions()) {
+                region.publish();
+            }
+        }
+    }
+
+    void ensureOpen() {
+        if (file.isClosed()) {
+            throw new IllegalStateException(file.path() + " is closed");
+        }
+    }
+
+    void ensureWritable() {
+        ensureOpen();
+        if (!writable) {
+            throw new IllegalStateException(file.path() + " is open read-only; open it READ_WRITE to change it");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + file.path() + (writable ? ", read-write" : ", read-only") + "]";
+    }
+}

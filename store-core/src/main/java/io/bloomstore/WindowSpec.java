@@ -1,0 +1,42 @@
+package io.bloomstore;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The shape of a {@link WindowedBloomFilter}: a key is found for at least {@code window} after it
+ * was added and forgotten within {@code window + window / epochs}.
+ *
+ * @param expectedKeys n, the keys expected per window (each of the epochs + 1 slots holds n / epochs)
+ * @param fpp P, the false-positive rate of a query, which probes every live slot
+ * @param window how long a key is remembered at least (whole milliseconds, at least one per epoch)
+ * @param epochs L, the epochs the window is cut into (1 to 64; default 8)
+ * @param layout the cell layout of every slot
+ * @param seed the hash seed (filters must share it, the window and the epochs to be merged)
+ */
+public record WindowSpec(long expectedKeys, double fpp, Duration window, int epochs, Layout layout, long seed) {
+    /**
+     * L = 8. The ring holds L + 1 slots of n / L keys, each at rate ~P / (L + 1), so it costs about
+     * (1 + 1/L) * 1.44 * (log2(1/P) + log2(L + 1)) bits per key of the window: at P = 1% 16.1
+     * bits for L = 4, 15.9 for L = 8, 16.4 for L = 16 (against 9.6 for one fixed filter), while a
+     * key outlives the window by at most W / L (12.5% at L = 8) and a negative query probes L + 1
+     * slots, whose lines the batch queries load together.
+     */
+    public static final int DEFAULT_EPOCHS = 8;
+
+    /** Checks what can be checked without the sizing. */
+    public WindowSpec {
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(layout, "layout");
+    }
+
+    /** n keys per window at P, with the default epochs, layout and seed. */
+    public static WindowSpec of(long expectedKeys, double fpp, Duration window) {
+        return new WindowSpec(expectedKeys, fpp, window, DEFAULT_EPOCHS, Layout.STANDARD, BloomSpec.DEFAULT_SEED);
+    }
+
+    /** This spec with L epochs. */
+    public WindowSpec withEpochs(int count) {
+        return new WindowSpec(expectedKeys, fpp, window, count, layout, seed);
+    }
+}

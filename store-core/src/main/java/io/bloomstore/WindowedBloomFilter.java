@@ -1,0 +1,243 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.segment.Segment;
+import io.bloomstore.internal.segment.SegmentedFile;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Arrays;
+
+/**
+ * A Bloom filter over a sliding time window: "have I seen this key in the last 24 hours?". One
+ * mapped file holds a ring of L + 1 slots, one per epoch of E = window / L; a key goes into the
+ * slot of the current epoch, and a query probes the slots of the L + 1 latest epochs.
+ *
+ * <p><b>What is promised.</b> A key added at time t (the clock's reading when the add starts) is
+ * found at every time up to t + window: it is in the slot of epoch e = floor(t / E), which stays
+ * live until epoch e + L ends, at (e + L + 1) E &gt; t + L E. It is forgotten after at most
+ * window + E: from epoch e + L + 1 on no query probes that slot, and the slot is cleared before it
+ * is reused. In between, for up to one epoch, it may still be found.
+ *
+ * <p><b>Time.</b> Epochs are numbered from wall-clock time, floor(epoch millis / E), read from the
+ * {@link Clock} given to {@link #open}: filters with the same window, epochs and seed made on
+ * different machines use the same slot for the same epoch and can be merged slot by slot. The
+ * current epoch is a word in the file; whichever process first sees the clock pass it clears the
+ * slots that fall out of the window, then publishes the new epoch (docs/FORMAT.md, "Windowed").
+ * Processes sharing a file must share a clock (one machine); a clock that jumps forward days
+ * clears every expired slot, one that goes back is ignored until it catches up.
+ *
+ * <p><b>Sharing and crashes</b> are as for {@link GrowingBloomFilter}: lock-free adds and queries,
+ * a lock word for the rare rotation, taken over and the rotation redone when its holder died.
+ */
+public final class WindowedBloomFilter extends SegmentedFilter {
+    private final ContainerState state;
+    private final Clock clock;
+    private final Segment[] slots;
+    private final int ring;
+    private final int epochs;
+    private final long epochMillis;
+
+    private WindowedBloomFilter(SegmentedFile file, Clock clock) throws IOException {
+        super(file);
+        this.state = file.state();
+        this.clock = clock;
+        this.slots = file.regions(header.tableCapacity());
+        this.ring = slots.length;
+        this.epochs = header.epochs();
+        this.epochMillis = header.epochMillis();
+    }
+
+    /**
+     * Creates a windowed filter file, atomically, with every slot, and opens it read-write.
+     *
+     * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
+     * @throws IllegalArgumentException if a parameter is out of range
+     */
+    public static WindowedBloomFilter create(Path path, WindowSpec spec, Clock clock, CreateOption... options)
+            throws IOException {
+        ContainerHeader header = ContainerHeader.windowed(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+                spec.window().toMillis(), spec.epochs(), clock.millis());
+        int ring = header.tableCapacity();
+        long now = Math.floorDiv(clock.millis(), header.epochMillis());
+        long[] slotEpochs = new long[ring];
+        for (int j = 0; j < ring; j++) {
+            slotEpochs[j] = epochOfSlot(j, now, ring);
+        }
+        SegmentedFile.create(path, header, ring, slotEpochs, now, Arrays.asList(options).contains(CreateOption.REPLACE_EXISTING));
+        return open(path, OpenMode.READ_WRITE, clock);
+    }
+
+    /**
+     * Opens a windowed filter file. Read-write, it first finishes a rotation that a crashed
+     * process left half done.
+     *
+     * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a windowed one
+     */
+    public static WindowedBloomFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
+        SegmentedFile file = SegmentedFile.open(path, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_WINDOWED);
+        WindowedBloomFilter filter;
+        try {
+            filter = new WindowedBloomFilter(file, clock);
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
+            filter.advanceTo(filter.clockEpoch());
+        }
+        return filter;
+    }
+
+    /** Opens the file read-write if it exists, else creates it. */
+    public static WindowedBloomFilter openOrCreate(Path path, WindowSpec spec, Clock clock) throws IOException {
+        if (!Files.exists(path)) {
+            try {
+                return create(path, spec, clock);
+            } catch (FileAlreadyExistsException e) {
+                // another process created it between our check and our create: open theirs
+            }
+        }
+        return open(path, OpenMode.READ_WRITE, clock);
+    }
+
+    /**
+     * The epoch slot j holds when the current epoch is {@code current}: the one of
+     * current - L .. current that is j modulo L + 1.
+     */
+    private static long epochOfSlot(int j, long current, int ring) {
+        return current - Math.floorMod(current - j, ring);
+    }
+
+    private long clockEpoch() {
+        return Math.floorDiv(clock.millis(), epochMillis);
+    }
+
+    /**
+     * Adds a key into the current epoch's slot, first advancing the epoch if the clock has passed
+     * it; re-adds it into the new current slot if a rotation reused its slot meanwhile (a writer
+     * asleep for a whole window).
+     *
+     * @return true if the key was not seen within the window (no live slot may hold it)
+     */
+    @Override
+    public boolean addHash(long hash) {
+        ensureWritable();
+        long current = advanceTo(clockEpoch());
+        while (true) {
+            int slot = Math.floorMod(current, ring);
+            boolean seen = false;
+            for (int j = 0; j < ring && !seen; j++) {
+                seen = j != slot && isLive(j, current) && slots[j].mightContain(hash);
+            }
+            boolean added = false;
+            if (state.getSlotEpochVolatile(slot) == current) {
+                added = slots[slot].add(hash);
+                if (state.getSlotEpochVolatile(slot) == current) {
+                    if (added) {
+                        slots[slot].countNew(1, hash);
+                    }
+                    return added && !seen;
+                }
+            }
+            current = advanceTo(clockEpoch()); // the slot was being reused: add again where adds go now
+        }
+    }
+
+    /** Whether a slot of the live window may hold the key. */
+    @Override
+    public boolean mightContainHash(long hash) {
+        ensureOpen();
+        long current = Math.max(clockEpoch(), state.getCountVolatile());
+        for (int j = 0; j < ring; j++) {
+            if (isLive(j, current) && slots[j].mightContain(hash)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether slot j holds one of the epochs current - L .. current. A slot being cleared holds
+     * {@link ContainerDescriptor#CLEARING}, below every epoch, and so is never probed; by the
+     * clock, a slot the file has not rotated out yet is not probed once its epoch has ended the window.
+     */
+    private boolean isLive(int j, long current) {
+        long epoch = state.getSlotEpochVolatile(j);
+        return epoch >= current - epochs && epoch <= current;
+    }
+
+    /**
+     * Makes {@code target} (or a later epoch) current and returns the current epoch: at once if it
+     * is, else by rotating under the lock, or by waiting for the live process rotating already.
+     */
+    private long advanceTo(long target) {
+        while (true) {
+            long current = state.getCountVolatile();
+            if (current >= target && (state.getLockVolatile() == 0 || !file.lockHeldByCrashedOwner())) {
+                return current;
+            }
+            SegmentedFile.Lock lock = file.tryLock();
+            if (lock == SegmentedFile.Lock.BUSY) {
+                Thread.onSpinWait(); // a rotation clears at most a window's slots: it ends soon
+                continue;
+            }
+            try {
+                rotate(Math.max(target, state.getCountVolatile()));
+            } finally {
+                file.unlock();
+            }
+        }
+    }
+
+    /**
+     * Under the lock: gives every slot the epoch it must hold when {@code target} is current,
+     * clearing those that held another (expired, or half cleared by a crashed rotation), then
+     * publishes {@code target}. Each slot is marked {@link ContainerDescriptor#CLEARING} before
+     * its cells are zeroed, so no query probes it and no writer adds to it meanwhile, and gets its
+     * new epoch only once empty. Idempotent: redone from any point, it ends in the same state.
+     */
+    private void rotate(long target) {
+        for (int j = 0; j < ring; j++) {
+            long epoch = epochOfSlot(j, target, ring);
+            if (state.getSlotEpochVolatile(j) != epoch) {
+                state.setSlotEpochVolatile(j, ContainerDescriptor.CLEARING);
+                slots[j].clear();
+                state.setSlotEpochVolatile(j, epoch);
+            }
+        }
+        state.setCountVolatile(target);
+    }
+
+    @Override
+    Segment[] regions() {
+        ensureOpen();
+        return slots;
+    }
+
+    @Override
+    long epochOf(int index) {
+        return state.getSlotEpochVolatile(index);
+    }
+
+    @Override
+    boolean isProbed(int index) {
+        return isLive(index, Math.max(clockEpoch(), state.getCountVolatile()));
+    }
+
+    /** The epoch the file holds as current (it may lag the clock until the next add). */
+    public long currentEpoch() {
+        ensureOpen();
+        return state.getCountVolatile();
+    }
+
+    /** The shape this filter was created with. */
+    public WindowSpec spec() {
+        return new WindowSpec(header.expectedKeys(), header.targetFpp(), java.time.Duration.ofMillis(header.windowMillis()),
+                epochs, header.layout(), header.seed());
+    }
+}

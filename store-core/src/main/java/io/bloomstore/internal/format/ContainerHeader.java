@@ -1,0 +1,203 @@
+package io.bloomstore.internal.format;
+
+import static io.bloomstore.internal.format.ContainerDescriptor.*;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.HashAlgorithm;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.Layout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+/**
+ * The immutable header of a segmented file (format version 2) and the sizing of its regions: the
+ * only code that knows the container header's bytes ({@link ContainerDescriptor} has the offsets).
+ *
+ * <p>Growing chain (Almeida, Baquero, Preguiça &amp; Hutchison 2007): segment i is sized for
+ * n_i = ceil(n s^i) keys at rate p_i = P (1 - r) r^i. A query probes every segment and is a false
+ * positive if any one is, so by the union bound its rate is at most
+ * <b>sum_i p_i = P (1 - r) sum_i r^i &lt; P (1 - r) / (1 - r) = P</b>, however many segments there
+ * are. Growing each segment by s keeps the number of segments logarithmic in the keys
+ * (log_s(N / n)); tightening by r costs each new segment log2(1/r) more bits per key (0.23 bits at
+ * r = 0.85), the price of a bound that holds forever.
+ *
+ * <p>Windowed ring: L + 1 slots, one per epoch of E = window / L ms; a query probes the L + 1 slots
+ * of epochs e - L .. e and is a false positive if any is, so each slot is sized at
+ * <b>p_slot = 1 - (1 - P)^(1 / (L + 1))</b> (then 1 - (1 - p_slot)^(L + 1) = P exactly, for
+ * independent slots) for <b>ceil(n / L)</b> keys, one epoch's share of the n keys expected per window.
+ */
+public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorithm, int counterBits, int tableCapacity,
+        long expectedKeys, double targetFpp, long seed, long createdMillis, double growthFactor,
+        double tighteningRatio, long maxBytes, long windowMillis, int epochs, long epochMillis) {
+
+    /** Growth factors allowed: 1 (equal segments) to 16. */
+    public static final double MAX_GROWTH = 16;
+    /** Epochs allowed in a window: the ring of L + 1 slots must fit the table. */
+    public static final int MAX_EPOCHS = 64;
+
+    /** A growing chain's header, checked. */
+    public static ContainerHeader growing(Layout layout, long seed, long n, double p, double growth, double ratio,
+            long maxBytes, long createdMillis) {
+        requireRange("expected keys", n >= 1, n, "at least 1");
+        requireRange("false-positive rate", p > 0 && p < 1, p, "strictly between 0 and 1");
+        requireRange("growth factor", growth >= 1 && growth <= MAX_GROWTH, growth, "in [1, " + MAX_GROWTH + "]");
+        requireRange("tightening ratio", ratio > 0 && ratio < 1, ratio, "strictly between 0 and 1");
+        requireRange("max bytes", maxBytes >= 0, maxBytes, "0 (no limit) or more");
+        return new ContainerHeader(KIND_GROWING, layout, HashAlgorithm.XXH3_64, 1, TABLE_ENTRIES, n, p, seed,
+                createdMillis, growth, ratio, maxBytes, 0, 0, 0);
+    }
+
+    /** A windowed ring's header, checked: E = floor(window / L) ms, and the window kept is L E. */
+    public static ContainerHeader windowed(Layout layout, long seed, long n, double p, long windowMillis, int epochs,
+            long createdMillis) {
+        requireRange("expected keys", n >= 1, n, "at least 1");
+        requireRange("false-positive rate", p > 0 && p < 1, p, "strictly between 0 and 1");
+        requireRange("epochs", epochs >= 1 && epochs <= MAX_EPOCHS, epochs, "in [1, " + MAX_EPOCHS + "]");
+        requireRange("window (ms)", windowMillis >= epochs, windowMillis, "at least one millisecond per epoch");
+        long epochMillis = windowMillis / epochs;
+        return new ContainerHeader(KIND_WINDOWED, layout, HashAlgorithm.XXH3_64, 1, epochs + 1, n, p, seed,
+                createdMillis, 0, 0, 0, epochMillis * epochs, epochs, epochMillis);
+    }
+
+    /** Whether this is a growing chain (else a windowed ring). */
+    public boolean isGrowing() {
+        return kind == KIND_GROWING;
+    }
+
+    /**
+     * The shape of region i: segment i of a chain, or any slot of a ring (all slots are alike).
+     *
+     * @throws IllegalArgumentException if the region would need more than {@link BloomSpec#MAX_CELLS} cells
+     */
+    public BloomSpec regionSpec(int i) {
+        long keys;
+        double fpp;
+        if (isGrowing()) {
+            keys = (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * Math.pow(growthFactor, i)));
+            fpp = targetFpp * (1 - tighteningRatio) * Math.pow(tighteningRatio, i);
+        } else {
+            keys = (expectedKeys + epochs - 1) / epochs;
+            fpp = -Math.expm1(Math.log1p(-targetFpp) / (epochs + 1));
+        }
+        return BloomSpec.builder().expectedKeys(keys).fpp(fpp).layout(layout).hashAlgorithm(hashAlgorithm)
+                .counterBits(counterBits).seed(seed).build();
+    }
+
+    /** The bytes of region i: its header page and its cells. */
+    public long regionLength(int i) {
+        return FilterFileDescriptor.CELLS_START + regionSpec(i).cellBytes();
+    }
+
+    /** The 128 header bytes, CRC32C included. */
+    public byte[] encode() {
+        ByteBuffer b = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(FilterFileDescriptor.MAGIC_OFFSET, FilterFileDescriptor.MAGIC);
+        b.putShort(FilterFileDescriptor.VERSION_OFFSET, (short) FORMAT_VERSION);
+        b.putShort(FilterFileDescriptor.HEADER_LENGTH_OFFSET, (short) FilterFileDescriptor.HEADER_LENGTH);
+        b.put(FilterFileDescriptor.LAYOUT_OFFSET, (byte) layout.id());
+        b.put(FilterFileDescriptor.HASH_ALGORITHM_OFFSET, (byte) hashAlgorithm.id());
+        b.put(FilterFileDescriptor.COUNTER_BITS_OFFSET, (byte) counterBits);
+        b.put(KIND_OFFSET, (byte) kind);
+        b.putInt(TABLE_CAPACITY_OFFSET, tableCapacity);
+        b.putLong(EXPECTED_KEYS_OFFSET, expectedKeys);
+        b.putDouble(TARGET_FPP_OFFSET, targetFpp);
+        b.putLong(SEED_OFFSET, seed);
+        b.putLong(CREATED_MILLIS_OFFSET, createdMillis);
+        if (isGrowing()) {
+            b.putDouble(PARAMETER_1_OFFSET, growthFactor);
+            b.putDouble(PARAMETER_2_OFFSET, tighteningRatio);
+            b.putLong(PARAMETER_3_OFFSET, maxBytes);
+        } else {
+            b.putLong(PARAMETER_1_OFFSET, windowMillis);
+            b.putLong(PARAMETER_2_OFFSET, epochs);
+            b.putLong(PARAMETER_3_OFFSET, epochMillis);
+        }
+        b.putInt(FilterFileDescriptor.HEADER_CRC_OFFSET, FilterHeader.crc(b.array()));
+        return b.array();
+    }
+
+    /**
+     * Reads and checks a container header: magic, version, CRC32C, then every field, in that order.
+     *
+     * @param bytes at least the first 128 bytes of the file (fewer: {@link Problem#TOO_SHORT})
+     */
+    public static ContainerHeader decode(Path path, byte[] bytes) throws InvalidFilterFileException {
+        if (bytes.length < FilterFileDescriptor.HEADER_LENGTH) {
+            throw new InvalidFilterFileException(path, Problem.TOO_SHORT, "too short to be a bloomstore filter ("
+                    + bytes.length + " bytes)");
+        }
+        ByteBuffer b = ByteBuffer.wrap(bytes, 0, FilterFileDescriptor.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        if (b.getLong(FilterFileDescriptor.MAGIC_OFFSET) != FilterFileDescriptor.MAGIC) {
+            throw new InvalidFilterFileException(path, Problem.BAD_MAGIC,
+                    "not a bloomstore filter (no BLOOMSTR magic number at the start)");
+        }
+        int version = Short.toUnsignedInt(b.getShort(FilterFileDescriptor.VERSION_OFFSET));
+        if (version != FORMAT_VERSION) {
+            throw new InvalidFilterFileException(path, Problem.UNSUPPORTED_VERSION, "format version " + version
+                    + " is not a growing or windowed filter (those are version " + FORMAT_VERSION + ")"
+                    + (version == FilterFileDescriptor.FORMAT_VERSION ? "; open it as a plain filter" : ""));
+        }
+        int stored = b.getInt(FilterFileDescriptor.HEADER_CRC_OFFSET);
+        int actual = FilterHeader.crc(bytes);
+        if (stored != actual) {
+            throw new InvalidFilterFileException(path, Problem.HEADER_CHECKSUM, String.format(
+                    "container header is damaged (CRC32C %08x, expected %08x); restore the file from a pack",
+                    actual, stored));
+        }
+        try {
+            return decodeFields(path, b);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field out of range: " + e.getMessage(), e);
+        }
+    }
+
+    private static ContainerHeader decodeFields(Path path, ByteBuffer b) throws InvalidFilterFileException {
+        int headerLength = Short.toUnsignedInt(b.getShort(FilterFileDescriptor.HEADER_LENGTH_OFFSET));
+        requireField(path, "header length", headerLength == FilterFileDescriptor.HEADER_LENGTH, headerLength, "must be 128");
+        Layout layout = Layout.ofId(Byte.toUnsignedInt(b.get(FilterFileDescriptor.LAYOUT_OFFSET)));
+        HashAlgorithm.ofId(Byte.toUnsignedInt(b.get(FilterFileDescriptor.HASH_ALGORITHM_OFFSET)));
+        int w = Byte.toUnsignedInt(b.get(FilterFileDescriptor.COUNTER_BITS_OFFSET));
+        requireField(path, "counter bits", w == 1, w, "must be 1 in version " + FORMAT_VERSION);
+        int kind = Byte.toUnsignedInt(b.get(KIND_OFFSET));
+        int flags = b.getInt(FLAGS_OFFSET);
+        requireField(path, "flags", flags == 0, flags, "no flag is defined in version " + FORMAT_VERSION);
+        long n = b.getLong(EXPECTED_KEYS_OFFSET);
+        double p = b.getDouble(TARGET_FPP_OFFSET);
+        long seed = b.getLong(SEED_OFFSET);
+        long created = b.getLong(CREATED_MILLIS_OFFSET);
+        ContainerHeader header;
+        if (kind == KIND_GROWING) {
+            header = growing(layout, seed, n, p, b.getDouble(PARAMETER_1_OFFSET), b.getDouble(PARAMETER_2_OFFSET),
+                    b.getLong(PARAMETER_3_OFFSET), created);
+        } else if (kind == KIND_WINDOWED) {
+            long epochs = b.getLong(PARAMETER_2_OFFSET);
+            requireField(path, "epochs", epochs >= 1 && epochs <= MAX_EPOCHS, epochs, "must be in [1, " + MAX_EPOCHS + "]");
+            header = windowed(layout, seed, n, p, b.getLong(PARAMETER_1_OFFSET), (int) epochs, created);
+            requireField(path, "epoch length", b.getLong(PARAMETER_3_OFFSET) == header.epochMillis,
+                    b.getLong(PARAMETER_3_OFFSET), "must be window / epochs = " + header.epochMillis);
+        } else {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field kind is " + kind
+                    + ": must be " + KIND_GROWING + " (growing) or " + KIND_WINDOWED + " (windowed)");
+        }
+        int capacity = b.getInt(TABLE_CAPACITY_OFFSET);
+        requireField(path, "table capacity", capacity == header.tableCapacity, capacity,
+                "must be " + header.tableCapacity);
+        return header;
+    }
+
+    private static void requireRange(String field, boolean ok, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException(field + " must be " + rule + ", got " + value);
+        }
+    }
+
+    private static void requireField(Path path, String field, boolean ok, Object value, String rule)
+            throws InvalidFilterFileException {
+        if (!ok) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field " + field + " is " + value + ": " + rule);
+        }
+    }
+
+}

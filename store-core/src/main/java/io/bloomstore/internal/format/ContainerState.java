@@ -1,0 +1,99 @@
+package io.bloomstore.internal.format;
+
+import static io.bloomstore.internal.format.ContainerDescriptor.*;
+
+import net.openhft.chronicle.core.UnsafeMemory;
+
+/**
+ * The shared words of a mapped segmented file (see {@link ContainerDescriptor}): the published
+ * count or epoch, the step lock, and the region table. Every access is volatile (sequentially
+ * consistent), as every process mapping the file reads and writes them.
+ *
+ * <p>The lock's owner stamp is {@code pid | (process start, seconds since the epoch, low 32 bits) << 32}:
+ * a stamp whose process is gone, or whose PID now belongs to a process started at another time,
+ * is a crashed owner, and the lock may be taken over from it by compare-and-set.
+ */
+public final class ContainerState {
+    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+
+    private final long base;
+
+    /** @param fileAddress the address of byte 0 of the mapped file (its first page, at least) */
+    public ContainerState(long fileAddress) {
+        this.base = fileAddress;
+    }
+
+    /** Growing: the segments published. Windowed: the current epoch. */
+    public long getCountVolatile() {
+        return MEMORY.readVolatileLong(base + COUNT_OFFSET);
+    }
+
+    /** Publishes a new count or epoch; everything it covers must be written (and forced) first. */
+    public void setCountVolatile(long value) {
+        MEMORY.writeVolatileLong(base + COUNT_OFFSET, value);
+    }
+
+    /** Publishes {@code value} if the count is still {@code expected}: one of several publishers wins. */
+    public boolean compareAndSetCount(long expected, long value) {
+        return MEMORY.compareAndSwapLong(base + COUNT_OFFSET, expected, value);
+    }
+
+    /** The step lock: 0, or its owner's stamp. */
+    public long getLockVolatile() {
+        return MEMORY.readVolatileLong(base + LOCK_OFFSET);
+    }
+
+    /** Compare-and-set of the lock word: 0 to a stamp takes it, a stamp to 0 frees it, a dead stamp to a live one takes it over. */
+    public boolean compareAndSetLock(long expected, long value) {
+        return MEMORY.compareAndSwapLong(base + LOCK_OFFSET, expected, value);
+    }
+
+    /** Where region {@code entry} starts in the file. */
+    public long getRegionOffsetVolatile(int entry) {
+        return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_REGION_OFFSET);
+    }
+
+    /** Region {@code entry}'s bytes; 0 while it is not written. */
+    public long getRegionLengthVolatile(int entry) {
+        return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_REGION_LENGTH);
+    }
+
+    /** Records where region {@code entry} lies; done before the count that publishes it. */
+    public void setRegionVolatile(int entry, long offset, long length) {
+        MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_REGION_OFFSET, offset);
+        MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_REGION_LENGTH, length);
+    }
+
+    /** Windowed: the epoch slot {@code entry} holds, or {@link ContainerDescriptor#CLEARING}. */
+    public long getSlotEpochVolatile(int entry) {
+        return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_EPOCH);
+    }
+
+    /** Records the epoch slot {@code entry} holds (or {@link ContainerDescriptor#CLEARING}). */
+    public void setSlotEpochVolatile(int entry, long epoch) {
+        MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_EPOCH, epoch);
+    }
+
+    /** This process's lock stamp. */
+    public static long stampOfThisProcess() {
+        return stamp(ProcessHandle.current());
+    }
+
+    /** Whether the process that wrote {@code stamp} still runs (the same process, not a later one with its PID). */
+    public static boolean ownerAlive(long stamp) {
+        // A process whose start time cannot be read (another user's, on some systems) counts as
+        // the owner: taking a live owner's lock would let two processes clear or grow at once.
+        return ProcessHandle.of(stamp & 0xFFFF_FFFFL)
+                .map(process -> process.info().startInstant().isEmpty() || stamp(process) == stamp)
+                .orElse(false);
+    }
+
+    private static long stamp(ProcessHandle process) {
+        long started = process.info().startInstant().map(instant -> instant.getEpochSecond()).orElse(0L);
+        return (process.pid() & 0xFFFF_FFFFL) | started << 32;
+    }
+
+    private long entryAddress(int entry) {
+        return base + TABLE_OFFSET + (long) entry * ENTRY_LENGTH;
+    }
+}

@@ -1,0 +1,197 @@
+package io.bloomstore.internal.segment;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.format.FilterState;
+import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.internal.probe.Probing;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One region of a segmented file, mapped on its own: a version 1 filter image (header page, state
+ * area, cells) at some offset of the file. The segments of a chain and the slots of a ring are all
+ * this.
+ *
+ * <p>This is the one class of the segmented filters that builds mappings ({@link #map}) and cell
+ * arrays, and that runs the per-key loops (add = increment k cells, might-contain, the batch
+ * load-ahead), so those can follow the single filter's when their implementation moves.
+ *
+ * <p>Each handle counts the new keys it added to this region in its own memory and publishes the
+ * count into the region's approximate-insertions word ({@link #publish}) often enough for every
+ * process to judge the region's capacity while it works, not only at close.
+ */
+public final class Segment implements AutoCloseable {
+    private final FileMapping mapping;
+    private final FilterHeader header;
+    private final BloomSpec spec;
+    private final FilterState state;
+    private final CellArray cells;
+    private final Probing probing;
+    private final int hashes;
+    /**
+     * Publish the count when a new key's hash has these low bits all zero: on average every
+     * mask + 1 new keys, with no shared counter read per add. A power of two near capacity / 64 (at
+     * most 256), so that each handle's unpublished keys overshoot a region by at most ~1.6% of its
+     * capacity, which moves its rate by about k times that, relatively (k &lt;= 20 here: well under
+     * the slack the chain's bound keeps).
+     */
+    private final long publishMask;
+    private final LongAdder unpublished = new LongAdder();
+
+    private Segment(FileMapping mapping, FilterHeader header) {
+        this.mapping = mapping;
+        this.header = header;
+        this.spec = header.spec();
+        this.state = new FilterState(mapping.address());
+        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+                spec.counterBits(), spec.cellBytes());
+        this.probing = Probing.of(spec);
+        this.hashes = spec.hashes();
+        long every = Long.highestOneBit(Math.max(1, Math.min(256, spec.expectedKeys() / 64)));
+        this.publishMask = every - 1;
+    }
+
+    /**
+     * Maps {@code length} bytes of the file from {@code offset}: the one place mappings are made.
+     * The mapping shares {@code channel} with the file's other mappings; closing any closes it, so
+     * they are all closed together, by the file.
+     */
+    static FileMapping map(Path path, FileChannel channel, long offset, long length, boolean readOnly) throws IOException {
+        return FileMapping.map(path, channel, offset, length, readOnly);
+    }
+
+    /**
+     * Checks the region's header (as a version 1 file of {@code length} bytes), then maps it.
+     *
+     * @throws io.bloomstore.InvalidFilterFileException if the region's header is damaged
+     */
+    static Segment open(Path path, FileChannel channel, long offset, long length, boolean readOnly) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH);
+        while (bytes.hasRemaining() && channel.read(bytes, offset + bytes.position()) >= 0) {
+            // read until full or end of file
+        }
+        FilterHeader header = FilterHeader.decode(path, java.util.Arrays.copyOf(bytes.array(), bytes.position()), length);
+        return new Segment(map(path, channel, offset, length, readOnly), header);
+    }
+
+    /** The region's shape, from its own header. */
+    public BloomSpec spec() {
+        return spec;
+    }
+
+    /** The region's own (version 1) header. */
+    public FilterHeader header() {
+        return header;
+    }
+
+    /** The keys this region was sized for. */
+    public long capacity() {
+        return spec.expectedKeys();
+    }
+
+    /**
+     * Increments the k cells of the key hashing to {@code hash}.
+     *
+     * @return whether one of them was zero before: the key was definitely absent from this region
+     */
+    public boolean add(long hash) {
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        boolean changed = false;
+        for (int i = 0; i < hashes; i++) {
+            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
+        }
+        return changed;
+    }
+
+    /** Whether the key hashing to {@code hash} may be in this region. */
+    public boolean mightContain(long hash) {
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        for (int i = 0; i < hashes; i++) {
+            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Loads the lines the keys of {@code keyHashes[from .. to)} probe here; returns a sum the caller must keep. */
+    public long loadLines(long[] keyHashes, int from, int to) {
+        return probing.loadLines(cells, keyHashes, from, to);
+    }
+
+    /**
+     * Counts {@code added} new keys of this handle; if {@code hash} (that of the last one) says so,
+     * publishes the count.
+     *
+     * @return whether the count was published
+     */
+    public boolean countNew(long added, long hash) {
+        unpublished.add(added);
+        if ((hash & publishMask) == 0) {
+            publish();
+            return true;
+        }
+        return false;
+    }
+
+    /** Adds this handle's unpublished count to the region's shared count. */
+    public void publish() {
+        state.addApproximateInsertions(unpublished.sumThenReset());
+    }
+
+    /** The new keys published into this region by every handle so far. */
+    public long publishedKeys() {
+        return state.getApproximateInsertionsVolatile();
+    }
+
+    /** Whether the published count has reached the capacity. */
+    public boolean isFull() {
+        return publishedKeys() >= capacity();
+    }
+
+    /**
+     * Zeroes every cell and the count: for a slot about to hold a new epoch, which nobody queries
+     * meanwhile. Plain 8-byte stores; the caller's volatile write that publishes the slot orders them.
+     */
+    public void clear() {
+        long words = cells.words();
+        for (long w = 0; w < words; w++) {
+            cells.putWord(w, 0);
+            if (w == words / 2) {
+                CrashPoint.reach(CrashPoint.CLEAR);
+            }
+        }
+        state.addApproximateInsertions(-state.getApproximateInsertionsVolatile());
+        unpublished.reset();
+    }
+
+    /** One scan of the cells: the region's fill and rates. */
+    public RegionScan scan() {
+        long set = cells.countNonZero();
+        double keys = FalsePositiveMath.estimateKeys(spec, set);
+        return new RegionScan(set, keys, FalsePositiveMath.currentFpp(spec, set, keys), publishedKeys());
+    }
+
+    /** What one scan found. */
+    public record RegionScan(long setCells, double estimatedKeys, double currentFpp, long publishedKeys) {
+    }
+
+    /** Forces the file (all its regions: one descriptor). */
+    void sync() throws IOException {
+        mapping.sync();
+    }
+
+    @Override
+    public void close() {
+        mapping.close();
+    }
+}

@@ -1,0 +1,343 @@
+package io.bloomstore.internal.segment;
+
+import static io.bloomstore.internal.format.ContainerDescriptor.*;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+
+/**
+ * An open segmented file (format version 2): one descriptor, the container page mapped for the
+ * header, shared state and region table, and each published region mapped on its own
+ * ({@link Segment}) as it becomes known, so a file that grows keeps every existing mapping valid.
+ *
+ * <p>Multi-step changes of the file (adding a region, clearing slots) are done under the step lock
+ * ({@link #tryLock}), a word of the shared state holding its owner's process stamp. A process
+ * killed while holding it leaves the stamp of a process that no longer runs; the next process to
+ * try the lock takes it over and redoes the step, which is written so that doing it again from any
+ * point gives the same file.
+ */
+public final class SegmentedFile implements AutoCloseable {
+    /** How {@link #tryLock} went. */
+    public enum Lock {
+        /** Taken: it was free. */
+        ACQUIRED,
+        /** Taken over from an owner that crashed in the middle of a step: finish or redo the step. */
+        RECOVERED,
+        /** Held by a live owner (this or another process); its step will be published. */
+        BUSY
+    }
+
+    private static final long THIS_PROCESS = ContainerState.stampOfThisProcess();
+
+    private final Path path;
+    private final FileChannel channel;
+    private final FileMapping page;
+    private final ContainerHeader header;
+    private final ContainerState state;
+    private final boolean readOnly;
+    private volatile Segment[] regions = new Segment[0];
+    private volatile boolean closed;
+
+    private SegmentedFile(Path path, FileChannel channel, FileMapping page, ContainerHeader header, boolean readOnly) {
+        this.path = path;
+        this.channel = channel;
+        this.page = page;
+        this.header = header;
+        this.state = new ContainerState(page.address());
+        this.readOnly = readOnly;
+    }
+
+    /**
+     * Creates the file atomically (temporary file, forced, renamed): the container page with
+     * {@code count} in the count word, then {@code regions} empty regions, each entry of the
+     * table pointing at its region, slot i holding epoch {@code slotEpochs[i]}.
+     */
+    public static void create(Path path, ContainerHeader header, int regions, long[] slotEpochs, long count,
+            boolean replace) throws IOException {
+        long length = FIRST_REGION;
+        for (int i = 0; i < regions; i++) {
+            length += header.regionLength(i);
+        }
+        if (header.isGrowing() && header.maxBytes() > 0 && length > header.maxBytes()) {
+            throw new IllegalArgumentException("max size " + header.maxBytes() + " bytes is below the first segment's "
+                    + length + " bytes; raise it or size the first segment smaller");
+        }
+        FilterFiles.publish(path, replace, length, (channel, temporary) -> {
+            ByteBuffer first = ByteBuffer.allocate(FIRST_REGION).order(ByteOrder.LITTLE_ENDIAN);
+            first.put(header.encode());
+            first.putLong(COUNT_OFFSET, count);
+            long offset = FIRST_REGION;
+            for (int i = 0; i < regions; i++) {
+                int entry = TABLE_OFFSET + i * ENTRY_LENGTH;
+                first.putLong(entry + ENTRY_REGION_OFFSET, offset);
+                first.putLong(entry + ENTRY_REGION_LENGTH, header.regionLength(i));
+                first.putLong(entry + ENTRY_EPOCH, slotEpochs[i]);
+                offset += header.regionLength(i);
+            }
+            first.clear();
+            FilterFiles.writeFully(channel, first);
+            for (int i = 0; i < regions; i++) {
+                FilterFiles.emptyFilter(new FilterHeader(header.regionSpec(i), header.createdMillis(), false))
+                        .writeTo(channel, temporary);
+            }
+        });
+    }
+
+    /**
+     * Opens and checks a segmented file of the given kind, mapping its container page; regions
+     * are mapped by {@link #regions(int)}.
+     *
+     * @throws InvalidFilterFileException if it is damaged, not a filter, of version 1 or of the
+     *     other kind ({@link Problem#INCOMPATIBLE}), or shorter than its published regions
+     */
+    public static SegmentedFile open(Path path, boolean readOnly, int kind) throws IOException {
+        if (Files.isDirectory(path) || (Files.exists(path) && !Files.isRegularFile(path))) {
+            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
+        }
+        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
+            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
+        }
+        FileChannel channel = readOnly
+                ? FileChannel.open(path, StandardOpenOption.READ)
+                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            ByteBuffer bytes = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH);
+            while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
+                // read until full or end of file
+            }
+            ContainerHeader header = ContainerHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()));
+            if (header.kind() != kind) {
+                throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "is a "
+                        + (header.isGrowing() ? "growing" : "windowed") + " filter, not a "
+                        + (kind == KIND_GROWING ? "growing" : "windowed") + " one");
+            }
+            if (channel.size() < FIRST_REGION) {
+                throw new InvalidFilterFileException(path, Problem.TOO_SHORT, "is " + channel.size()
+                        + " bytes, shorter than its container page");
+            }
+            SegmentedFile file = new SegmentedFile(path, channel, Segment.map(path, channel, 0, FIRST_REGION, readOnly),
+                    header, readOnly);
+            try {
+                file.regions(file.publishedRegions());
+            } catch (IOException | RuntimeException e) {
+                file.close();
+                throw e;
+            }
+            return file;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** The file. */
+    public Path path() {
+        return path;
+    }
+
+    /** The container header, checked at open. */
+    public ContainerHeader header() {
+        return header;
+    }
+
+    /** The shared words of the mapped container page. */
+    public ContainerState state() {
+        return state;
+    }
+
+    /** Whether the file is mapped read-only. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /** The regions a reader may use now: the published segment count, or every slot of a ring. */
+    public int publishedRegions() throws InvalidFilterFileException {
+        if (!header.isGrowing()) {
+            return header.tableCapacity();
+        }
+        long count = state.getCountVolatile();
+        if (count < 1 || count > header.tableCapacity()) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "segment count is " + count
+                    + ": must be in [1, " + header.tableCapacity() + "]");
+        }
+        return (int) count;
+    }
+
+    /**
+     * The first {@code count} regions, mapping those this handle has not mapped yet (after each
+     * entry's region is checked: where it starts, that the file holds it, its own header).
+     */
+    public Segment[] regions(int count) throws IOException {
+        Segment[] mapped = regions;
+        if (mapped.length >= count) {
+            return mapped;
+        }
+        synchronized (this) {
+            ensureOpen();
+            mapped = regions;
+            Segment[] more = Arrays.copyOf(mapped, Math.max(count, mapped.length));
+            for (int i = mapped.length; i < count; i++) {
+                long offset = state.getRegionOffsetVolatile(i);
+                long length = state.getRegionLengthVolatile(i);
+                long expected = i == 0 ? FIRST_REGION : more[i - 1].header().fileLength() + state.getRegionOffsetVolatile(i - 1);
+                if (offset != expected) {
+                    throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "region " + i + " starts at " + offset
+                            + ": must start at " + expected + ", where region " + (i - 1) + " ends");
+                }
+                if (length < FilterFileDescriptor.CELLS_START || offset + length > channel.size()) {
+                    throw new InvalidFilterFileException(path, Problem.LENGTH_MISMATCH, "region " + i + " ("
+                            + length + " bytes at " + offset + ") does not fit in the file's " + channel.size()
+                            + " bytes (truncated?); restore it from a pack");
+                }
+                more[i] = Segment.open(path, channel, offset, length, readOnly);
+            }
+            regions = more;
+            return more;
+        }
+    }
+
+    /** The regions mapped by this handle so far. */
+    public Segment[] mappedRegions() {
+        return regions;
+    }
+
+    /**
+     * Tries to take the step lock: free, or held by a process that no longer runs (then the
+     * caller must finish or redo that step).
+     */
+    public Lock tryLock() {
+        while (true) {
+            long owner = state.getLockVolatile();
+            if (owner == 0) {
+                if (state.compareAndSetLock(0, THIS_PROCESS)) {
+                    return Lock.ACQUIRED;
+                }
+            } else if (owner != THIS_PROCESS && !ContainerState.ownerAlive(owner)) {
+                if (state.compareAndSetLock(owner, THIS_PROCESS)) {
+                    return Lock.RECOVERED;
+                }
+            } else {
+                return Lock.BUSY;
+            }
+        }
+    }
+
+    /** Whether the step lock is held by a process that no longer runs: a step to finish. */
+    public boolean lockHeldByCrashedOwner() {
+        long owner = state.getLockVolatile();
+        return owner != 0 && owner != THIS_PROCESS && !ContainerState.ownerAlive(owner);
+    }
+
+    /** Frees the step lock this process holds. */
+    public void unlock() {
+        if (!state.compareAndSetLock(THIS_PROCESS, 0)) {
+            throw new IllegalStateException(path + ": the step lock is not held by this process");
+        }
+    }
+
+    /** Whether region {@code index} is written, forced and recorded in the table (published or not). */
+    public boolean isPrepared(int index) {
+        return index < header.tableCapacity() && state.getRegionLengthVolatile(index) != 0;
+    }
+
+    /**
+     * Writes region {@code index} after region {@code index - 1} and records it in the table,
+     * forced to the device, without publishing it: a growth's work before its count is published.
+     * Redoing it after a crash writes the same bytes at the same place. Caller holds the lock.
+     *
+     * @throws IOException naming the limit if the file would grow past {@code maxBytes}, or the
+     *     disk's error if it cannot hold the region; the file is then as it was
+     */
+    public void appendRegion(int index) throws IOException {
+        Segment previous = regions(index)[index - 1];
+        long offset = state.getRegionOffsetVolatile(index - 1) + previous.header().fileLength();
+        if (index >= header.tableCapacity()) {
+            throw new IOException(path + ": cannot grow past " + header.tableCapacity() + " segments (the table is full)");
+        }
+        BloomSpec spec;
+        try {
+            spec = header.regionSpec(index);
+        } catch (IllegalArgumentException tooBig) {
+            throw new IOException(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
+        }
+        long length = FilterFileDescriptor.CELLS_START + spec.cellBytes();
+        long end = offset + length;
+        if (header.maxBytes() > 0 && end > header.maxBytes()) {
+            throw new IOException(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
+                    + index + " (" + spec.expectedKeys() + " keys) would make the file " + end
+                    + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
+        }
+        try {
+            FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())));
+            channel.position(offset);
+            FilterFiles.emptyFilter(new FilterHeader(spec, System.currentTimeMillis(), false)).writeTo(channel, path);
+            CrashPoint.reach(CrashPoint.GROWTH);
+            channel.force(true);
+        } catch (IOException e) {
+            truncateQuietly(offset);
+            throw new IOException(path + ": cannot grow to " + end + " bytes for segment " + index + " ("
+                    + e.getMessage() + "); the filter keeps answering queries; free disk space, then grow it again", e);
+        }
+        state.setRegionVolatile(index, offset, length);
+        state.setSlotEpochVolatile(index, 0);
+        page.sync();
+    }
+
+    /** Gives back what a failed growth allocated; nobody maps past the published regions. */
+    private void truncateQuietly(long size) {
+        try {
+            if (channel.size() > size) {
+                channel.truncate(size);
+            }
+        } catch (IOException ignored) {
+            // the growth's own error is the one to report; the next growth overwrites this space
+        }
+    }
+
+    /** Forces every change made so far, through any handle, to the device. */
+    public void sync() throws IOException {
+        if (!readOnly) {
+            page.sync();
+        }
+    }
+
+    /** Unmaps every region and the container page and closes the descriptor. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Segment region : regions) {
+            region.close();
+        }
+        page.close();
+    }
+
+    /** Whether {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException(path + " is closed");
+        }
+    }
+}

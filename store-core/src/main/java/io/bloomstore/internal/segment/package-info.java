@@ -1,0 +1,9 @@
+/**
+ * Segmented files (format version 2): a file of regions, each a version 1 filter image mapped on
+ * its own ({@link io.bloomstore.internal.segment.Segment}, the one place these filters build
+ * mappings and cell arrays and run the per-key loops), created atomically, grown under a step lock
+ * that a crashed owner's successor takes over ({@link io.bloomstore.internal.segment.SegmentedFile}).
+ * Depends on {@code internal.format}, {@code internal.cells}, {@code internal.probe},
+ * {@code internal.math} and {@code internal.files}.
+ */
+package io.bloomstore.internal.segment;

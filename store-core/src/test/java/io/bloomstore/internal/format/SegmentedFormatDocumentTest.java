@@ -1,0 +1,87 @@
+package io.bloomstore.internal.format;
+
+import static io.bloomstore.internal.format.FormatDocumentTest.hexDump;
+import static io.bloomstore.internal.format.FormatDocumentTest.hexDumpOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/FORMAT.md's "Segmented files" section against the code: the field offsets, the example
+ * container headers byte for byte (and decoded back), and the sizing tables recomputed.
+ */
+class SegmentedFormatDocumentTest {
+    private static final FormatDocument DOC = FormatDocument.load();
+    private static final long CREATED = 1_700_000_000_000L;
+
+    @Test
+    void containerFieldOffsetsAreTheDescriptors() {
+        Map<String, Integer> constants = Map.of("kind", ContainerDescriptor.KIND_OFFSET,
+                "table capacity", ContainerDescriptor.TABLE_CAPACITY_OFFSET, "flags", ContainerDescriptor.FLAGS_OFFSET,
+                "expected keys n", ContainerDescriptor.EXPECTED_KEYS_OFFSET,
+                "target rate P", ContainerDescriptor.TARGET_FPP_OFFSET, "seed", ContainerDescriptor.SEED_OFFSET,
+                "created", ContainerDescriptor.CREATED_MILLIS_OFFSET,
+                "parameter 1", ContainerDescriptor.PARAMETER_1_OFFSET,
+                "parameter 2", ContainerDescriptor.PARAMETER_2_OFFSET,
+                "parameter 3", ContainerDescriptor.PARAMETER_3_OFFSET);
+        int checked = 0;
+        for (Map<String, String> row : DOC.table("container-fields")) {
+            Integer constant = constants.get(row.get("field"));
+            if (constant != null) {
+                assertEquals(constant.intValue(), Integer.parseInt(row.get("offset")), row.get("field"));
+                checked++;
+            }
+        }
+        assertEquals(constants.size(), checked, "every container field is documented");
+        List<Map<String, String>> state = DOC.table("container-state");
+        assertEquals(ContainerDescriptor.COUNT_OFFSET, Integer.parseInt(state.get(0).get("offset")));
+        assertEquals(ContainerDescriptor.LOCK_OFFSET, Integer.parseInt(state.get(1).get("offset")));
+    }
+
+    @Test
+    void exampleHeadersAreWhatTheCodeWritesAndReads() throws Exception {
+        ContainerHeader growing = ContainerHeader.growing(Layout.STANDARD, BloomSpec.DEFAULT_SEED, 1000, 0.01, 2, 0.85,
+                0, CREATED);
+        ContainerHeader windowed = ContainerHeader.windowed(Layout.STANDARD, BloomSpec.DEFAULT_SEED, 80_000, 0.01,
+                86_400_000L, 8, CREATED);
+        for (var example : Map.of("example-growing-header", growing, "example-windowed-header", windowed).entrySet()) {
+            byte[] documented = hexDump(DOC.codeBlock(example.getKey()));
+            assertEquals(hexDumpOf(example.getValue().encode()), hexDumpOf(documented), example.getKey());
+            assertEquals(example.getValue(), ContainerHeader.decode(Path.of("example"), documented), example.getKey());
+        }
+    }
+
+    @Test
+    void sizingTablesAreTheCodes() {
+        ContainerHeader growing = ContainerHeader.growing(Layout.STANDARD, BloomSpec.DEFAULT_SEED, 1000, 0.01, 2, 0.85,
+                0, CREATED);
+        long offset = ContainerDescriptor.FIRST_REGION;
+        for (Map<String, String> row : DOC.table("growing-sizes")) {
+            int i = Integer.parseInt(row.get("segment"));
+            BloomSpec spec = growing.regionSpec(i);
+            assertEquals(row.get("n_i"), Long.toString(spec.expectedKeys()), "segment " + i);
+            assertEquals(row.get("p_i"), Double.toString(spec.targetFpp()), "segment " + i);
+            assertEquals(row.get("m"), Long.toString(spec.cells()), "segment " + i);
+            assertEquals(row.get("k"), Integer.toString(spec.hashes()), "segment " + i);
+            assertEquals(row.get("cells length"), Long.toString(spec.cellBytes()), "segment " + i);
+            assertEquals(row.get("region offset"), Long.toString(offset), "segment " + i);
+            offset += growing.regionLength(i);
+        }
+        for (Map<String, String> row : DOC.table("windowed-sizes")) {
+            ContainerHeader windowed = ContainerHeader.windowed(Layout.STANDARD, BloomSpec.DEFAULT_SEED,
+                    Long.parseLong(row.get("n")), Double.parseDouble(row.get("P")), 86_400_000L,
+                    Integer.parseInt(row.get("L")), CREATED);
+            BloomSpec slot = windowed.regionSpec(0);
+            assertEquals(row.get("n_slot"), Long.toString(slot.expectedKeys()));
+            assertEquals(row.get("p_slot"), Double.toString(slot.targetFpp()));
+            assertEquals(row.get("m"), Long.toString(slot.cells()));
+            assertEquals(row.get("k"), Integer.toString(slot.hashes()));
+            assertEquals(row.get("cells length"), Long.toString(slot.cellBytes()));
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.bloomstore.segmented;
+
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.OpenMode;
+import io.bloomstore.WindowedBloomFilter;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+/**
+ * The {@code main} of a child JVM ({@link io.bloomstore.testing.ChildJvm}) that opens a growing or
+ * windowed filter file read-write and works on it on command.
+ *
+ * <p>Arguments: {@code growing FILE [HALT_AT]} or {@code windowed FILE CLOCK_MILLIS [HALT_AT]} (a
+ * clock stopped at that instant); HALT_AT names a crash point (growth, clear) where the JVM halts
+ * as if killed with SIGKILL. Prints {@code ready} once the file is open, then answers each line of stdin:
+ * <ul>
+ *   <li>{@code add FROM COUNT BATCH}: adds keys FROM .. FROM + COUNT - 1, one by one (BATCH = 1)
+ *       or BATCH at a time through addHashes; prints {@code added} when every add has returned;
+ *   <li>{@code add-acknowledged FROM COUNT}: adds keys one by one and prints each key after its
+ *       add returned, for tests that kill the process in the middle;
+ *   <li>{@code check FROM COUNT}: prints {@code ok}, or {@code missing KEY} for the first key
+ *       reported absent;
+ *   <li>{@code segments}: prints the segment count of a growing filter.
+ * </ul>
+ * At the end of its input it closes the filter and exits 0.
+ */
+public final class SegmentedFilterWorker {
+    private SegmentedFilterWorker() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Path file = Path.of(args[1]);
+        boolean growing = args[0].equals("growing");
+        int haltAt = growing ? 2 : 3;
+        if (args.length > haltAt) {
+            System.setProperty("bloomstore.test.halt-at", args[haltAt]);
+        }
+        try (MembershipFilter filter = growing
+                ? GrowingBloomFilter.open(file, OpenMode.READ_WRITE)
+                : WindowedBloomFilter.open(file, OpenMode.READ_WRITE,
+                        Clock.fixed(Instant.ofEpochMilli(Long.parseLong(args[2])), ZoneOffset.UTC))) {
+            out.println("ready");
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String[] words = line.split(" ");
+                long from = words.length > 1 ? Long.parseLong(words[1]) : 0;
+                long count = words.length > 2 ? Long.parseLong(words[2]) : 0;
+                switch (words[0]) {
+                    case "add" -> {
+                        add(filter, from, count, Integer.parseInt(words[3]));
+                        out.println("added");
+                    }
+                    case "add-acknowledged" -> {
+                        for (long key = from; key < from + count; key++) {
+                            filter.add(key);
+                            out.println(key);
+                        }
+                    }
+                    case "check" -> out.println(firstMissing(filter, from, count));
+                    case "segments" -> out.println(((GrowingBloomFilter) filter).segmentCount());
+                    default -> throw new IllegalArgumentException("unknown command: " + line);
+                }
+            }
+        }
+    }
+
+    private static void add(MembershipFilter filter, long from, long count, int batch) {
+        long[] hashes = new long[batch];
+        for (long key = from; key < from + count; key += batch) {
+            int size = (int) Math.min(batch, from + count - key);
+            for (int i = 0; i < size; i++) {
+                hashes[i] = filter.hasher().hash(key + i);
+            }
+            filter.addHashes(hashes, size);
+        }
+    }
+
+    /** "ok", or "missing KEY" for the first key of the range the filter reports absent. */
+    static String firstMissing(MembershipFilter filter, long from, long count) {
+        for (long key = from; key < from + count; key++) {
+            if (!filter.mightContain(key)) {
+                return "missing " + key;
+            }
+        }
+        return "ok";
+    }
+}
