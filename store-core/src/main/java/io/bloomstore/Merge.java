@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,13 +33,25 @@ public final class Merge {
      * Writes {@code op} of {@code inputs} (two or more) to a new file {@code out}.
      *
      * @param progress called with the number of cell bytes written so far, or null
+     * <p>Growing or windowed inputs (all of one kind) combine region by region by OR, as
+     * docs/FORMAT.md, "Merge", says; the result is a file of their kind, open to adds (not sealed).
+     *
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
-     *     field, if the inputs differ in shape; no file is left behind
+     *     field, if the inputs differ in kind or shape, or if AND is asked of growing or windowed
+     *     inputs; no file is left behind
+     * @throws java.util.ConcurrentModificationException if a windowed input rotated while it was
+     *     read; no file is left behind
      */
     public static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)
             throws IOException {
         if (inputs.size() < 2) {
             throw new IllegalArgumentException("merge needs at least two inputs, got " + inputs.size());
+        }
+        for (Path input : inputs) {
+            if (FilterKind.of(input) != FilterKind.FIXED) {
+                SegmentedMerge.toNewFile(out, inputs, op, replace, progress);
+                return;
+            }
         }
         FilterHeader first = BloomFilter.readHeader(inputs.get(0));
         for (Path input : inputs.subList(1, inputs.size())) {
@@ -55,34 +68,46 @@ public final class Merge {
                 ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
                 page.put(header.encode()).clear();
                 FilterFiles.writeFully(channel, page);
-                List<CellArray> cells = sources.stream().map(BloomFilter::cells).toList();
-                int w = spec.counterBits();
-                long words = cells.get(0).words();
-                long[] merged = new long[CHUNK_WORDS];
-                long[] other = new long[CHUNK_WORDS];
-                ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN);
-                LongBuffer chunkWords = chunk.asLongBuffer();
-                for (long from = 0; from < words; from += CHUNK_WORDS) {
-                    int n = (int) Math.min(CHUNK_WORDS, words - from);
-                    cells.get(0).copyWordsPlain(from, merged, n);
-                    for (CellArray source : cells.subList(1, cells.size())) {
-                        source.copyWordsPlain(from, other, n);
-                        op.combineAll(merged, other, n, w);
-                    }
-                    chunkWords.clear();
-                    chunkWords.put(merged, 0, n);
-                    chunk.clear().limit(n * 8);
-                    FilterFiles.writeFully(channel, chunk);
-                    if (progress != null) {
-                        progress.accept((from + n) * 8);
-                    }
-                }
+                writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), spec.counterBits(), op,
+                        0, progress);
             });
         } finally {
             for (BloomFilter source : sources) {
                 source.close();
             }
         }
+    }
+
+    /**
+     * Appends {@code op} of {@code cells} (arrays of the same words of w-bit cells) to
+     * {@code channel}, a chunk at a time: the cells of a merged filter or of one merged region.
+     *
+     * @param done the cell bytes written before these, for {@code progress}
+     * @return the cell bytes written, {@code done} included
+     */
+    static long writeCombined(FileChannel channel, List<CellArray> cells, int w, MergeOp op, long done,
+            LongConsumer progress) throws IOException {
+        long words = cells.get(0).words();
+        long[] merged = new long[CHUNK_WORDS];
+        long[] other = new long[CHUNK_WORDS];
+        ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN);
+        LongBuffer chunkWords = chunk.asLongBuffer();
+        for (long from = 0; from < words; from += CHUNK_WORDS) {
+            int n = (int) Math.min(CHUNK_WORDS, words - from);
+            cells.get(0).copyWordsPlain(from, merged, n);
+            for (CellArray source : cells.subList(1, cells.size())) {
+                source.copyWordsPlain(from, other, n);
+                op.combineAll(merged, other, n, w);
+            }
+            chunkWords.clear();
+            chunkWords.put(merged, 0, n);
+            chunk.clear().limit(n * 8);
+            FilterFiles.writeFully(channel, chunk);
+            if (progress != null) {
+                progress.accept(done + (from + n) * 8);
+            }
+        }
+        return done + words * 8;
     }
 
     /**
