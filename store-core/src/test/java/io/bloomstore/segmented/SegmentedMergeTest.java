@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,10 +86,7 @@ class SegmentedMergeTest {
     @Test
     void twoRingsCombineSlotBySlotAndEveryKeyIsFoundWhileItsEpochIsLive() throws Exception {
         TestClock clock = new TestClock(T0);
-        Path a = dir.resolve("a.bloom");
-        Path b = dir.resolve("b.bloom");
-        try (WindowedBloomFilter ringA = WindowedBloomFilter.create(a, window(), clock);
-                WindowedBloomFilter ringB = WindowedBloomFilter.create(b, window(), clock)) {
+        Path out = mergeOfTwoRings(clock, (ringA, ringB) -> {
             for (int epoch = 0; epoch < 6; epoch++) {
                 for (long key = 0; key < 300; key++) {
                     if (epoch < 4) {
@@ -101,9 +99,7 @@ class SegmentedMergeTest {
                 clock.advance(E);
             }
             // ringA's current epoch is T0 / E + 3, ringB's T0 / E + 5: the result takes the later one
-        }
-        Path out = dir.resolve("out.bloom");
-        Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null);
+        });
         try (WindowedBloomFilter merged = WindowedBloomFilter.open(out, OpenMode.READ_ONLY, clock)) {
             assertEquals(T0 / E + 5, merged.currentEpoch());
             for (int epoch = 0; epoch < 6; epoch++) {
@@ -130,10 +126,7 @@ class SegmentedMergeTest {
     @Test
     void aSlotHoldingAnExpiredEpochIsLeftOut() throws Exception {
         TestClock clock = new TestClock(T0);
-        Path a = dir.resolve("a.bloom");
-        Path b = dir.resolve("b.bloom");
-        try (WindowedBloomFilter ringA = WindowedBloomFilter.create(a, window(), clock);
-                WindowedBloomFilter ringB = WindowedBloomFilter.create(b, window(), clock)) {
+        Path out = mergeOfTwoRings(clock, (ringA, ringB) -> {
             for (long key = 0; key < 300; key++) {
                 ringA.add(keyOf('a', 0, key)); // epoch e0, in slot e0 mod (L + 1)
             }
@@ -141,9 +134,7 @@ class SegmentedMergeTest {
             for (long key = 0; key < 300; key++) {
                 ringB.add(keyOf('b', L + 1, key)); // epoch e0 + L + 1: the same slot
             }
-        }
-        Path out = dir.resolve("out.bloom");
-        Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null);
+        });
         clock.set(T0); // even a clock back at e0 sees the result at its own epoch, e0 + L + 1
         try (WindowedBloomFilter merged = WindowedBloomFilter.open(out, OpenMode.READ_ONLY, clock)) {
             int found = 0;
@@ -153,6 +144,20 @@ class SegmentedMergeTest {
             }
             assertTrue(found < 30, found + " of 300 keys of an expired epoch came back");
         }
+    }
+
+    /** Two rings of {@link #window()} on {@code clock}, filled by {@code fill}, closed, then merged into out.bloom. */
+    private Path mergeOfTwoRings(TestClock clock, BiConsumer<WindowedBloomFilter, WindowedBloomFilter> fill)
+            throws IOException {
+        Path a = dir.resolve("a.bloom");
+        Path b = dir.resolve("b.bloom");
+        try (WindowedBloomFilter ringA = WindowedBloomFilter.create(a, window(), clock);
+                WindowedBloomFilter ringB = WindowedBloomFilter.create(b, window(), clock)) {
+            fill.accept(ringA, ringB);
+        }
+        Path out = dir.resolve("out.bloom");
+        Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null);
+        return out;
     }
 
     @Test
