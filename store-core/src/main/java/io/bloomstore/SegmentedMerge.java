@@ -38,26 +38,31 @@ final class SegmentedMerge {
     /** @see Merge#toNewFile */
     static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)
             throws IOException {
-        FilterKind kind = FilterKind.of(inputs.get(0));
-        for (Path input : inputs.subList(1, inputs.size())) {
-            FilterKind theirs = FilterKind.of(input);
-            if (theirs != kind) {
-                throw incompatible(inputs.get(0), input, "kind: " + kind.cliName() + " vs " + theirs.cliName());
-            }
-        }
-        if (op == MergeOp.AND) {
-            throw new InvalidFilterFileException(inputs.get(0), Problem.INCOMPATIBLE, "AND is not defined for "
-                    + kind.cliName() + " filters: a key present in both inputs may sit in a different "
-                    + (kind == FilterKind.GROWING ? "segment" : "epoch's slot")
-                    + " of each, where a region by region AND would lose it; query both instead");
-        }
         List<SegmentedFilter> sources = new ArrayList<>();
         try {
+            List<FilterKind> kinds = new ArrayList<>();
             for (Path input : inputs) {
-                sources.add(kind == FilterKind.GROWING
-                        ? GrowingBloomFilter.open(input, OpenMode.READ_ONLY)
-                        // the clock is not read: a merge takes each ring's slots as its file says
-                        : WindowedBloomFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
+                // each input is checked before the kinds are compared, so a damaged one is named as itself
+                FilterKind kind = FilterKind.of(input);
+                kinds.add(kind);
+                switch (kind) {
+                    case FIXED -> BloomFilter.readHeader(input);
+                    case GROWING -> sources.add(GrowingBloomFilter.open(input, OpenMode.READ_ONLY));
+                    // the clock is not read: a merge takes each ring's slots as its file says
+                    case WINDOWED -> sources.add(WindowedBloomFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
+                }
+            }
+            for (int i = 1; i < inputs.size(); i++) {
+                if (kinds.get(i) != kinds.get(0)) {
+                    throw incompatible(inputs.get(0), inputs.get(i), "kind: " + kinds.get(0).cliName() + " vs "
+                            + kinds.get(i).cliName());
+                }
+            }
+            if (op == MergeOp.AND) {
+                throw new InvalidFilterFileException(inputs.get(0), Problem.INCOMPATIBLE, "AND is not defined for "
+                        + kinds.get(0).cliName() + " filters: a key present in both inputs may sit in a different "
+                        + (kinds.get(0) == FilterKind.GROWING ? "segment" : "epoch's slot")
+                        + " of each, where a region by region AND would lose it; query both instead");
             }
             ContainerHeader first = sources.get(0).header;
             for (SegmentedFilter source : sources.subList(1, sources.size())) {
