@@ -39,7 +39,7 @@ public final class Merge {
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
      *     field, if the inputs differ in kind or shape, or if AND is asked of growing or windowed
      *     inputs; no file is left behind
-     * @throws java.util.ConcurrentModificationException if a windowed input rotated while it was
+     * @throws IllegalStateException if a windowed input rotated while it was
      *     read; no file is left behind
      */
     public static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)

@@ -20,7 +20,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.ConcurrentModificationException;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -66,7 +65,7 @@ public final class Pack {
      *
      * @param progress called with bytes packed so far, or null
      * @return the file length packed
-     * @throws ConcurrentModificationException if a windowed file rotated to a new epoch while it was
+     * @throws IllegalStateException if a windowed file rotated to a new epoch while it was
      *     packed (its slots' cells may have been cleared under the reader): then the frame is left
      *     without its end, so that unpacking what was written fails; pack it again
      */
@@ -104,7 +103,7 @@ public final class Pack {
                 }
             }
             if (container != null && container.rotatedBefore(readContainer(filter, channel, page))) {
-                throw new ConcurrentModificationException(filter + ": rotated to a new epoch while it was being packed, so the pack "
+                throw new IllegalStateException(filter + ": rotated to a new epoch while it was being packed, so the pack "
                         + "could hold slots cleared for the new epoch under their old one; the pack was left "
                         + "unfinished (unpacking it fails): pack it again");
             }

@@ -15,7 +15,6 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.function.LongConsumer;
 
@@ -119,7 +118,7 @@ final class SegmentedMerge {
      * approximate insertions the sum of its parts' (so a chain's newest segment is judged as full
      * as its inputs made it, and the next add grows), then the OR of its parts' cells, or zeros.
      *
-     * @throws ConcurrentModificationException if a ring rotated while its slot was read (its cells
+     * @throws IllegalStateException if a ring rotated while its slot was read (its cells
      *     may have been cleared under the reader); nothing is published
      */
     private static void write(Path out, boolean replace, ContainerHeader header, Plan plan, MergeOp op,
@@ -154,7 +153,7 @@ final class SegmentedMerge {
                         op, done, progress);
                 for (SegmentedFilter source : part) {
                     if (!header.isGrowing() && source.epochOf(i) != plan.epochs()[i]) {
-                        throw new ConcurrentModificationException(source.path() + " rotated to a new epoch while it was being merged; "
+                        throw new IllegalStateException(source.path() + " rotated to a new epoch while it was being merged; "
                                 + "merge again");
                     }
                 }
