@@ -1,10 +1,6 @@
 package io.bloomstore;
 
-import io.bloomstore.internal.format.ContainerDescriptor;
-import io.bloomstore.internal.format.FilterFileDescriptor;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -25,22 +21,11 @@ public interface MembershipFilter extends AutoCloseable {
      * @throws InvalidFilterFileException if the file is damaged or not a filter
      */
     static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        byte[] start = new byte[FilterFileDescriptor.HEADER_LENGTH];
-        int read = 0;
-        if (Files.isRegularFile(path)) {
-            try (InputStream in = Files.newInputStream(path)) {
-                read = in.readNBytes(start, 0, start.length);
-            }
-        }
-        boolean segmented = read > ContainerDescriptor.KIND_OFFSET
-                && (start[FilterFileDescriptor.VERSION_OFFSET] & 0xFF) == ContainerDescriptor.FORMAT_VERSION
-                && start[FilterFileDescriptor.VERSION_OFFSET + 1] == 0;
-        if (!segmented) {
-            return BloomFilter.open(path, mode); // checks and reports everything else
-        }
-        return start[ContainerDescriptor.KIND_OFFSET] == ContainerDescriptor.KIND_WINDOWED
-                ? WindowedBloomFilter.open(path, mode, clock)
-                : GrowingBloomFilter.open(path, mode);
+        return switch (FilterKind.of(path)) {
+            case WINDOWED -> WindowedBloomFilter.open(path, mode, clock);
+            case GROWING -> GrowingBloomFilter.open(path, mode);
+            case FIXED -> BloomFilter.open(path, mode); // checks and reports everything else
+        };
     }
 
     /** The file. */

@@ -34,14 +34,26 @@ public final class Merge {
      * Writes {@code op} of {@code inputs} (two or more) to a new file {@code out}, sealed (its cells
      * checksum recorded, as {@link BloomFilter#seal()} does) before it appears at {@code out}.
      *
+     * <p>Growing or windowed inputs (all of one kind) combine region by region by OR, as
+     * docs/FORMAT.md, "Merge", says; the result is a file of their kind, open to adds (not sealed).
+     *
      * @param progress called with the number of cell bytes written so far, or null
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
-     *     field, if the inputs differ in shape; no file is left behind
+     *     field, if the inputs differ in kind or shape, or if AND is asked of growing or windowed
+     *     inputs; no file is left behind
+     * @throws IllegalStateException if a windowed input rotated while it was
+     *     read; no file is left behind
      */
     public static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)
             throws IOException {
         if (inputs.size() < 2) {
             throw new IllegalArgumentException("merge needs at least two inputs, got " + inputs.size());
+        }
+        for (Path input : inputs) {
+            if (FilterKind.of(input) != FilterKind.FIXED) {
+                SegmentedMerge.toNewFile(out, inputs, op, replace, progress);
+                return;
+            }
         }
         FilterHeader first = BloomFilter.readHeader(inputs.get(0));
         for (Path input : inputs.subList(1, inputs.size())) {
@@ -76,8 +88,29 @@ public final class Merge {
         ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
         page.put(header.encode()).clear();
         FilterFiles.writeFully(channel, page);
-        List<CellArray> cells = sources.stream().map(BloomFilter::cells).toList();
-        int w = spec.counterBits();
+        writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), spec.counterBits(), op, 0, progress);
+    }
+
+    /**
+     * Seals the complete file at {@code file}, which no reader knows yet, as {@link BloomFilter#seal()}
+     * seals any filter: the cells written through the channel are already in the page cache that
+     * the mapping reads.
+     */
+    private static void sealInPlace(Path file) throws IOException {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+            filter.seal();
+        }
+    }
+
+    /**
+     * Appends {@code op} of {@code cells} (arrays of the same words of w-bit cells) to
+     * {@code channel}, a chunk at a time: the cells of a merged filter or of one merged region.
+     *
+     * @param done the cell bytes written before these, for {@code progress}
+     * @return the cell bytes written, {@code done} included
+     */
+    static long writeCombined(FileChannel channel, List<CellArray> cells, int w, MergeOp op, long done,
+            LongConsumer progress) throws IOException {
         long words = cells.get(0).words();
         long[] merged = new long[CHUNK_WORDS];
         long[] other = new long[CHUNK_WORDS];
@@ -95,20 +128,10 @@ public final class Merge {
             chunk.clear().limit(n * 8);
             FilterFiles.writeFully(channel, chunk);
             if (progress != null) {
-                progress.accept((from + n) * 8);
+                progress.accept(done + (from + n) * 8);
             }
         }
-    }
-
-    /**
-     * Seals the complete file at {@code file}, which no reader knows yet, as {@link BloomFilter#seal()}
-     * seals any filter: the cells written through the channel are already in the page cache that
-     * the mapping reads.
-     */
-    private static void sealInPlace(Path file) throws IOException {
-        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
-            filter.seal();
-        }
+        return done + words * 8;
     }
 
     /**

@@ -1,13 +1,17 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.segment.ContainerImage;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -15,6 +19,9 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
@@ -28,11 +35,14 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
  *     u32  pack version (1)
  *     u32  reserved (0)
  *     u64  file length L
- *     L bytes: the filter file, byte for byte (header page, then cells)
+ *     L bytes: the filter file, byte for byte (a fixed filter's header page and cells, or a
+ *              growing or windowed file's container page and regions)
  * </pre>
  *
- * Unpacking checks the magic, the filter header (as opening would), the length and both LZ4
- * checksums before the restored file appears; damaged input leaves no file behind.
+ * Unpacking checks the magic, the filter's headers (as opening would: a fixed filter's header, or
+ * a segmented file's container header, region table and each published region's own header), the
+ * length and both LZ4 checksums before the restored file appears; damaged input leaves no file
+ * behind. docs/FORMAT.md, "Pack stream", says what a pack of a file in use holds.
  */
 public final class Pack {
     /** "BLMSPACK" read as a little-endian u64. */
@@ -40,31 +50,47 @@ public final class Pack {
     public static final int PACK_VERSION = 1;
     private static final int PREAMBLE_LENGTH = 24;
     private static final int BUFFER = 1 << 20;
+    /** How long a pack waits for a growth or rotation to end: one writes at most a segment, or clears a window's slots. */
+    private static final long LOCK_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private Pack() {
     }
 
     /**
-     * Writes {@code filter}'s file to {@code out} as a pack. The file is read through a channel; if
-     * others are adding meanwhile the pack holds some of their adds, never a torn header.
+     * Writes {@code filter}'s file (of any kind) to {@code out} as a pack. The file is read through
+     * a channel; if others are adding meanwhile the pack holds some of their adds, never a torn
+     * header. A growing or windowed file's container page is read first, once no growth or rotation
+     * holds its step lock, and fixes what the pack holds: the segments it publishes (a growth
+     * published later is left out) or the epochs of the slots.
      *
      * @param progress called with bytes packed so far, or null
      * @return the file length packed
+     * @throws IllegalStateException if a windowed file rotated to a new epoch while it was
+     *     packed (its slots' cells may have been cleared under the reader): then the frame is left
+     *     without its end, so that unpacking what was written fails; pack it again
      */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
-        FilterHeader header = BloomFilter.readHeader(filter);
-        long length = header.fileLength();
-        ByteBuffer preamble = ByteBuffer.allocate(PREAMBLE_LENGTH).order(ByteOrder.LITTLE_ENDIAN)
-                .putLong(PACK_MAGIC).putInt(PACK_VERSION).putInt(0).putLong(length);
-        LZ4FrameOutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB,
-                PREAMBLE_LENGTH + length, LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
-                LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM,
-                LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE);
-        lz4.write(preamble.array());
+        boolean fixed = FilterKind.of(filter) == FilterKind.FIXED;
+        // a fixed filter's header is checked before the channel opens, which would block on a FIFO
+        long length = fixed ? BloomFilter.readHeader(filter).fileLength() : 0;
         try (FileChannel channel = FileChannel.open(filter, StandardOpenOption.READ)) {
+            byte[] page = new byte[0];
+            ContainerImage container = null;
+            if (!fixed) {
+                page = new byte[ContainerDescriptor.FIRST_REGION];
+                container = quietContainer(filter, channel, page);
+                length = container.fileLength();
+            }
+            ByteBuffer preamble = ByteBuffer.allocate(PREAMBLE_LENGTH).order(ByteOrder.LITTLE_ENDIAN)
+                    .putLong(PACK_MAGIC).putInt(PACK_VERSION).putInt(0).putLong(length);
+            LZ4FrameOutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB,
+                    PREAMBLE_LENGTH + length, LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+                    LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM, LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM,
+                    LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE);
+            lz4.write(preamble.array());
+            lz4.write(page);
             ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
-            long done = 0;
-            while (done < length) {
+            for (long done = page.length; done < length; ) {
                 buffer.clear().limit((int) Math.min(BUFFER, length - done));
                 int n = channel.read(buffer, done);
                 if (n < 0) {
@@ -76,9 +102,49 @@ public final class Pack {
                     progress.accept(done);
                 }
             }
+            if (container != null && container.rotatedBefore(readContainer(filter, channel, page))) {
+                throw new IllegalStateException(filter + ": rotated to a new epoch while it was being packed, so the pack "
+                        + "could hold slots cleared for the new epoch under their old one; the pack was left "
+                        + "unfinished (unpacking it fails): pack it again");
+            }
+            lz4.close(); // writes the end mark and content checksum; closes out
+            return length;
         }
-        lz4.close(); // writes the end mark and content checksum; closes out
-        return length;
+    }
+
+    /**
+     * Reads and checks the container page into {@code page} once no live process holds the step
+     * lock: a page read mid-growth or mid-rotation would carry the live owner's stamp, and the
+     * restored copy would wait for that process to end before it could grow or rotate. A stamp of
+     * a crashed owner is packed as it is: the copy finishes that step when opened, as the file would.
+     */
+    private static ContainerImage quietContainer(Path filter, FileChannel channel, byte[] page) throws IOException {
+        long deadline = System.nanoTime() + LOCK_WAIT_NANOS;
+        while (true) {
+            ContainerImage image = readContainer(filter, channel, page);
+            if (image.lock() == 0 || !ContainerState.ownerAlive(image.lock())) {
+                return image;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException(filter + ": process " + (image.lock() & 0xFFFF_FFFFL) + " has been growing or "
+                        + "rotating it for " + TimeUnit.NANOSECONDS.toSeconds(LOCK_WAIT_NANOS) + " s; pack it once that is done");
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException(filter + ": interrupted while waiting for a growth or rotation to end");
+            }
+        }
+    }
+
+    /** Reads the container page, then the file's length (so every region the page publishes lies within it), and checks them. */
+    private static ContainerImage readContainer(Path filter, FileChannel channel, byte[] page) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(page);
+        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
+            // read until full or end of file
+        }
+        return ContainerImage.decode(filter, Arrays.copyOf(page, bytes.position()), channel.size());
     }
 
     /**
@@ -98,17 +164,17 @@ public final class Pack {
     }
 
     /**
-     * Restores the filter packed in {@code in} to {@code target}, atomically.
+     * Restores the filter file (of any kind) packed in {@code in} to {@code target}, atomically.
      *
      * @param source how to name the input in messages (a path, or "stdin")
-     * @return what the restored file's header says
+     * @return what the restored file's headers say
      * @throws InvalidFilterFileException with {@link Problem#BAD_PACK} if the input is not a
-     *     bloomstore pack or is damaged, or another problem if the packed header is bad
+     *     bloomstore pack or is damaged, or another problem if a packed header or the region table is bad
      */
-    public static FilterFileInfo unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
+    public static Restored unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
             throws IOException {
         Path sourcePath = Path.of(source);
-        FilterHeader[] restored = new FilterHeader[1];
+        Restored[] restored = new Restored[1];
         FilterFiles.publish(target, replace, 0, (channel, temporary) -> {
             PackReader pack = new PackReader(in, sourcePath);
             ByteBuffer preamble = ByteBuffer.wrap(pack.readFully(PREAMBLE_LENGTH)).order(ByteOrder.LITTLE_ENDIAN);
@@ -123,11 +189,30 @@ public final class Pack {
             preamble.getInt();
             long length = preamble.getLong();
             byte[] page = pack.readFully(FilterFileDescriptor.CELLS_START);
-            restored[0] = FilterHeader.decode(sourcePath, page, length);
+            ContainerImage container = null;
+            if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
+                FilterHeader header = FilterHeader.decode(sourcePath, page, length);
+                restored[0] = new Restored(FilterKind.FIXED, 1, length, Optional.of(FilterFileInfo.of(header)));
+            } else {
+                container = ContainerImage.decode(sourcePath, page, length);
+                restored[0] = new Restored(container.header().isGrowing() ? FilterKind.GROWING : FilterKind.WINDOWED,
+                        container.regions(), length, Optional.empty());
+            }
             FilterFiles.writeFully(channel, ByteBuffer.wrap(page));
+            int regions = container == null ? 0 : container.regions();
+            int next = 0; // the next published region, whose own header is checked when the stream reaches it
             byte[] buffer = new byte[BUFFER];
             for (long done = page.length; done < length; ) {
-                int n = pack.read(buffer, (int) Math.min(BUFFER, length - done), done, length);
+                int n;
+                if (next < regions && done == container.offset(next)) {
+                    byte[] regionPage = pack.readFully(FilterFileDescriptor.CELLS_START);
+                    FilterHeader.decode(sourcePath, regionPage, container.length(next++));
+                    System.arraycopy(regionPage, 0, buffer, 0, regionPage.length);
+                    n = regionPage.length;
+                } else {
+                    long until = next < regions ? container.offset(next) : length;
+                    n = pack.read(buffer, (int) Math.min(BUFFER, until - done), done, length);
+                }
                 FilterFiles.writeFully(channel, ByteBuffer.wrap(buffer, 0, n));
                 done += n;
                 if (progress != null) {
@@ -136,7 +221,18 @@ public final class Pack {
             }
             pack.requireEnd(length);
         });
-        return FilterFileInfo.of(restored[0]);
+        return restored[0];
+    }
+
+    /**
+     * What {@link #unpack} restored, from the packed headers it checked.
+     *
+     * @param kind the kind of filter file
+     * @param regions 1 for a fixed filter; the published segments of a chain, the slots of a ring
+     * @param fileLength the restored file's length
+     * @param info a fixed filter's header; empty for a growing or windowed file
+     */
+    public record Restored(FilterKind kind, int regions, long fileLength, Optional<FilterFileInfo> info) {
     }
 
     /**

@@ -109,7 +109,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * The epoch slot j holds when the current epoch is {@code current}: the one of
      * current - L .. current that is j modulo L + 1.
      */
-    private static long epochOfSlot(int j, long current, int ring) {
+    static long epochOfSlot(int j, long current, int ring) {
         return current - Math.floorMod(current - j, ring);
     }
 

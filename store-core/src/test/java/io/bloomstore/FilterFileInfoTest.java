@@ -94,7 +94,7 @@ class FilterFileInfoTest {
         Pack.packTo(file, pack, true, null);
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(pack)) {
-            assertEquals(BloomFilter.readInfo(file), Pack.unpack(in, pack.toString(), restored, false, null));
+            assertEquals(BloomFilter.readInfo(file), Pack.unpack(in, pack.toString(), restored, false, null).info().orElseThrow());
         }
         assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
     }

@@ -90,7 +90,8 @@ class PackTest {
         List<Long> unpackProgress = new ArrayList<>();
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(packFile)) {
-            assertEquals(COUNTING, Pack.unpack(in, packFile.toString(), restored, false, unpackProgress::add).spec());
+            assertEquals(COUNTING, Pack.unpack(in, packFile.toString(), restored, false, unpackProgress::add)
+                    .info().orElseThrow().spec());
         }
         assertArrayEquals(originalBytes, Files.readAllBytes(restored));
         assertEquals(originalBytes.length, packProgress.get(packProgress.size() - 1));

@@ -6,6 +6,8 @@ import static io.bloomstore.cli.Model.operands;
 import static io.bloomstore.cli.Model.option;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.FilterKind;
+import io.bloomstore.OpenMode;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
 import io.bloomstore.BloomSpec;
@@ -21,8 +23,11 @@ final class MergeCommand extends CliCommand {
         "--op or (the default) gives the union: exactly the filter of all keys of all inputs; --op and contains "
                 + "the intersection (with a higher false-positive rate than a filter built from it). Counting "
                 + "filters add (or) or take the minimum (and) of their counters.",
-        "Inputs of different shapes are refused, naming the field that differs. OUT appears only when complete, "
-                + "sealed; an existing OUT is kept unless --force."
+        "Growing filters combine segment by segment (the result as long as the longest chain), windowed ones "
+                + "slot by slot at the latest epoch of the inputs; both by --op or only, and the result stays open "
+                + "to adds.",
+        "Inputs of different kinds or shapes are refused, naming the field that differs. OUT appears only when "
+                + "complete, a fixed filter sealed; an existing OUT is kept unless --force."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore merge all.bloom part-1.bloom part-2.bloom part-3.bloom",
@@ -48,6 +53,16 @@ final class MergeCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
+        FilterKind kind = FilterKind.of(inputs.get(0));
+        if (kind != FilterKind.FIXED) {
+            // the result of growing or windowed inputs stays open to adds: version 2 has no seal
+            try (Progress progress = progress("merge", -1)) {
+                Merge.toNewFile(out, inputs, op, force, progress::update);
+            }
+            streams().text().println("merged " + inputs.size() + " " + Human.name(kind) + " filters (" + Human.name(op)
+                    + ") into " + out + " (" + Human.bytes(Files.size(out)) + ")");
+            return ExitCode.OK;
+        }
         BloomSpec spec = BloomFilter.readInfo(inputs.get(0)).spec();
         try (Progress progress = progress("merge", spec.cellBytes())) {
             Merge.toNewFile(out, inputs, op, force, progress::update);

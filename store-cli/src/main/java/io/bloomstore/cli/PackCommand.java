@@ -3,7 +3,6 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.Pack;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +36,7 @@ final class PackCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        long length = BloomFilter.readInfo(file).fileLength();
+        long length = Files.size(file); // for the bar: pack checks the file, whatever its kind
         boolean toStdout = LineInput.STDIN.equals(out);
         if (toStdout && streams().stdoutIsTerminal() && !force) {
             throw new IllegalArgumentException("a pack is binary: redirect stdout to a file or a pipe, or give OUT");
@@ -47,7 +46,7 @@ final class PackCommand extends CliCommand {
                 Pack.pack(file, new UnclosableOutputStream(streams().out()), progress::update);
                 return ExitCode.OK;
             }
-            Pack.packTo(file, Path.of(out), force, progress::update);
+            length = Pack.packTo(file, Path.of(out), force, progress::update);
         }
         streams().text().println("packed " + file + " (" + Human.bytes(length) + ") into " + out + " ("
                 + Human.bytes(Files.size(Path.of(out))) + ")");

@@ -3,7 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.FilterFileInfo;
+import io.bloomstore.FilterKind;
 import io.bloomstore.Pack;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -38,13 +38,16 @@ final class UnpackCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         boolean fromStdin = LineInput.STDIN.equals(in);
-        FilterFileInfo header;
+        Pack.Restored restored;
         try (InputStream input = fromStdin ? streams().in() : Files.newInputStream(Path.of(in));
                 Progress progress = progress("unpack", -1)) {
-            header = Pack.unpack(input, fromStdin ? "stdin" : in, file, force, progress::update);
+            restored = Pack.unpack(input, fromStdin ? "stdin" : in, file, force, progress::update);
         }
-        streams().text().println("unpacked " + (fromStdin ? "stdin" : in) + " into " + file + ": "
-                + Human.shape(header.spec(), header.fileLength()));
+        String what = restored.info().map(info -> Human.shape(info.spec(), info.fileLength()))
+                .orElseGet(() -> restored.kind() == FilterKind.GROWING
+                        ? "growing filter, " + restored.regions() + " segments, " + Human.bytes(restored.fileLength())
+                        : "windowed filter, " + restored.regions() + " slots, " + Human.bytes(restored.fileLength()));
+        streams().text().println("unpacked " + (fromStdin ? "stdin" : in) + " into " + file + ": " + what);
         return ExitCode.OK;
     }
 }

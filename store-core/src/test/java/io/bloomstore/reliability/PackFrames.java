@@ -23,7 +23,7 @@ public final class PackFrames {
     }
 
     /** The pack content of {@code file} as {@link Pack#pack} would write it. */
-    static byte[] content(byte[] file) {
+    public static byte[] content(byte[] file) {
         return content(Pack.PACK_MAGIC, Pack.PACK_VERSION, file.length, file);
     }
 

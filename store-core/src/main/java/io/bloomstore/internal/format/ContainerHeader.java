@@ -10,6 +10,9 @@ import io.bloomstore.Layout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The immutable header of a segmented file (format version 2) and the sizing of its regions: the
@@ -88,6 +91,38 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
     /** The bytes of region i: its header page and its cells. */
     public long regionLength(int i) {
         return FilterFileDescriptor.CELLS_START + regionSpec(i).cellBytes();
+    }
+
+    /**
+     * The first field in which {@code other} differs from this header among those that decide
+     * whether two files combine region by region (docs/FORMAT.md, "Merge"): the kind, then what
+     * sizes every region (layout, hash, w, seed, n, P, then s and r of a chain, W and L of a
+     * ring). The creation time and a chain's max bytes may differ.
+     */
+    public Optional<String> differenceFrom(ContainerHeader other) {
+        List<Object[]> fields = new ArrayList<>(List.of(
+                new Object[] {"kind", isGrowing() ? "growing" : "windowed", other.isGrowing() ? "growing" : "windowed"},
+                new Object[] {"layout", layout, other.layout},
+                new Object[] {"hash algorithm", hashAlgorithm, other.hashAlgorithm},
+                new Object[] {"counter bits", counterBits, other.counterBits},
+                new Object[] {"seed", seed, other.seed},
+                new Object[] {"expected keys (n)", expectedKeys, other.expectedKeys},
+                new Object[] {"false-positive rate (P)", targetFpp, other.targetFpp}));
+        if (isGrowing()) {
+            fields.add(new Object[] {"growth factor", growthFactor, other.growthFactor});
+            fields.add(new Object[] {"tightening ratio", tighteningRatio, other.tighteningRatio});
+        } else {
+            fields.add(new Object[] {"window (ms)", windowMillis, other.windowMillis});
+            fields.add(new Object[] {"epochs", epochs, other.epochs});
+        }
+        return fields.stream().filter(field -> !field[1].equals(field[2]))
+                .map(field -> field[0] + ": " + field[1] + " vs " + field[2]).findFirst();
+    }
+
+    /** This header with another creation time: a merge's result is a new file. */
+    public ContainerHeader withCreated(long millis) {
+        return new ContainerHeader(kind, layout, hashAlgorithm, counterBits, tableCapacity, expectedKeys, targetFpp,
+                seed, millis, growthFactor, tighteningRatio, maxBytes, windowMillis, epochs, epochMillis);
     }
 
     /** The 128 header bytes, CRC32C included. */

@@ -94,6 +94,11 @@ public final class Segment implements AutoCloseable {
         return header;
     }
 
+    /** The region's cells: what a merge reads. */
+    public CellArray cells() {
+        return cells;
+    }
+
     /** The keys this region was sized for. */
     public long capacity() {
         return spec.expectedKeys();

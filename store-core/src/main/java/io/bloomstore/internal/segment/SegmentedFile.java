@@ -70,33 +70,44 @@ public final class SegmentedFile implements AutoCloseable {
      */
     public static void create(Path path, ContainerHeader header, int regions, long[] slotEpochs, long count,
             boolean replace) throws IOException {
+        long[] lengths = new long[regions];
         long length = FIRST_REGION;
         for (int i = 0; i < regions; i++) {
-            length += header.regionLength(i);
+            lengths[i] = header.regionLength(i);
+            length += lengths[i];
         }
         if (header.isGrowing() && header.maxBytes() > 0 && length > header.maxBytes()) {
             throw new IllegalArgumentException("max size " + header.maxBytes() + " bytes is below the first segment's "
                     + length + " bytes; raise it or size the first segment smaller");
         }
         FilterFiles.publish(path, replace, length, (channel, temporary) -> {
-            ByteBuffer first = ByteBuffer.allocate(FIRST_REGION).order(ByteOrder.LITTLE_ENDIAN);
-            first.put(header.encode());
-            first.putLong(COUNT_OFFSET, count);
-            long offset = FIRST_REGION;
-            for (int i = 0; i < regions; i++) {
-                int entry = TABLE_OFFSET + i * ENTRY_LENGTH;
-                first.putLong(entry + ENTRY_REGION_OFFSET, offset);
-                first.putLong(entry + ENTRY_REGION_LENGTH, header.regionLength(i));
-                first.putLong(entry + ENTRY_EPOCH, slotEpochs[i]);
-                offset += header.regionLength(i);
-            }
-            first.clear();
-            FilterFiles.writeFully(channel, first);
+            FilterFiles.writeFully(channel, containerPage(header, count, lengths, slotEpochs));
             for (int i = 0; i < regions; i++) {
                 FilterFiles.emptyFilter(new FilterHeader(header.regionSpec(i), header.createdMillis(), false))
                         .writeTo(channel, temporary);
             }
         });
+    }
+
+    /**
+     * The container page of a new file (the step lock free): {@code header}, {@code count} in the
+     * count word, and a table of {@code lengths.length} regions laid end to end from
+     * {@link ContainerDescriptor#FIRST_REGION}, region i of {@code lengths[i]} bytes holding epoch
+     * {@code epochs[i]}.
+     */
+    public static ByteBuffer containerPage(ContainerHeader header, long count, long[] lengths, long[] epochs) {
+        ByteBuffer page = ByteBuffer.allocate(FIRST_REGION).order(ByteOrder.LITTLE_ENDIAN);
+        page.put(header.encode());
+        page.putLong(COUNT_OFFSET, count);
+        long offset = FIRST_REGION;
+        for (int i = 0; i < lengths.length; i++) {
+            int entry = TABLE_OFFSET + i * ENTRY_LENGTH;
+            page.putLong(entry + ENTRY_REGION_OFFSET, offset);
+            page.putLong(entry + ENTRY_REGION_LENGTH, lengths[i]);
+            page.putLong(entry + ENTRY_EPOCH, epochs[i]);
+            offset += lengths[i];
+        }
+        return page.clear();
     }
 
     /**
@@ -164,15 +175,7 @@ public final class SegmentedFile implements AutoCloseable {
 
     /** The regions a reader may use now: the published segment count, or every slot of a ring. */
     public int publishedRegions() throws InvalidFilterFileException {
-        if (!header.isGrowing()) {
-            return header.tableCapacity();
-        }
-        long count = state.getCountVolatile();
-        if (count < 1 || count > header.tableCapacity()) {
-            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "segment count is " + count
-                    + ": must be in [1, " + header.tableCapacity() + "]");
-        }
-        return (int) count;
+        return ContainerImage.publishedRegions(path, header, state.getCountVolatile());
     }
 
     /**
@@ -192,15 +195,7 @@ public final class SegmentedFile implements AutoCloseable {
                 long offset = state.getRegionOffsetVolatile(i);
                 long length = state.getRegionLengthVolatile(i);
                 long expected = i == 0 ? FIRST_REGION : more[i - 1].header().fileLength() + state.getRegionOffsetVolatile(i - 1);
-                if (offset != expected) {
-                    throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "region " + i + " starts at " + offset
-                            + ": must start at " + expected + ", where region " + (i - 1) + " ends");
-                }
-                if (length < FilterFileDescriptor.CELLS_START || offset + length > channel.size()) {
-                    throw new InvalidFilterFileException(path, Problem.LENGTH_MISMATCH, "region " + i + " ("
-                            + length + " bytes at " + offset + ") does not fit in the file's " + channel.size()
-                            + " bytes (truncated?); restore it from a pack");
-                }
+                ContainerImage.checkEntry(path, i, offset, length, expected, channel.size());
                 more[i] = Segment.open(path, channel, offset, length, readOnly);
             }
             regions = more;

@@ -1,0 +1,59 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The three kinds of filter file (docs/FORMAT.md), told apart by their first bytes: the one place
+ * that decides whether a file is read as version 1 or as a segmented version 2 file.
+ */
+public enum FilterKind {
+    /** A fixed-capacity filter, format version 1: {@link BloomFilter}. */
+    FIXED,
+    /** A growing chain of segments, format version 2: {@link GrowingBloomFilter}. */
+    GROWING,
+    /** A time-windowed ring of slots, format version 2: {@link WindowedBloomFilter}. */
+    WINDOWED;
+
+    /**
+     * The kind of the file at {@code path}, from its first bytes, without checking or mapping it:
+     * {@link #FIXED} for anything that is not a version 2 file (a damaged or foreign file is then
+     * reported by the fixed filter's checks, as {@link MembershipFilter#open} does).
+     */
+    public static FilterKind of(Path path) throws IOException {
+        byte[] start = new byte[FilterFileDescriptor.HEADER_LENGTH];
+        int read = 0;
+        if (Files.isRegularFile(path)) {
+            try (InputStream in = Files.newInputStream(path)) {
+                read = in.readNBytes(start, 0, start.length);
+            }
+        }
+        return of(start, read);
+    }
+
+    /**
+     * The kind of a file whose first {@code read} bytes are {@code start}: version 2 is segmented,
+     * and its kind byte says which (any other kind byte is reported by the container header's
+     * check, which a growing file's open runs).
+     */
+    static FilterKind of(byte[] start, int read) {
+        boolean segmented = read > ContainerDescriptor.KIND_OFFSET
+                && (start[FilterFileDescriptor.VERSION_OFFSET] & 0xFF) == ContainerDescriptor.FORMAT_VERSION
+                && start[FilterFileDescriptor.VERSION_OFFSET + 1] == 0;
+        if (!segmented) {
+            return FIXED;
+        }
+        return start[ContainerDescriptor.KIND_OFFSET] == ContainerDescriptor.KIND_WINDOWED ? WINDOWED : GROWING;
+    }
+
+    /** The kind as messages name it: "fixed", "growing", "windowed". */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,168 @@
+package io.bloomstore;
+
+import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.segment.Segment;
+import io.bloomstore.internal.segment.SegmentedFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/**
+ * The OR of growing or of windowed files, region by region, into a new file: what
+ * {@link Merge#toNewFile} does when its inputs are segmented (docs/FORMAT.md, "Merge"). Each
+ * region of the result is written as a fixed filter's merge writes its cells.
+ *
+ * <p>Chains combine segment by segment, the result as long as the longest chain: a key sits in the
+ * segment that was newest when it was added, so segment i of the result must hold segment i of
+ * every input that has one, and nothing else keeps each key findable. Rings combine slot by slot at
+ * the latest current epoch among the inputs: a slot holds one epoch's keys, and the same epoch
+ * lies in the same slot of every ring with the same window and epochs, since epochs are numbered
+ * from wall-clock time.
+ */
+final class SegmentedMerge {
+    private SegmentedMerge() {
+    }
+
+    /** @see Merge#toNewFile */
+    static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)
+            throws IOException {
+        List<SegmentedFilter> sources = new ArrayList<>();
+        try {
+            List<FilterKind> kinds = new ArrayList<>();
+            for (Path input : inputs) {
+                // each input is checked before the kinds are compared, so a damaged one is named as itself
+                FilterKind kind = FilterKind.of(input);
+                kinds.add(kind);
+                switch (kind) {
+                    case FIXED -> BloomFilter.readHeader(input);
+                    case GROWING -> sources.add(GrowingBloomFilter.open(input, OpenMode.READ_ONLY));
+                    // the clock is not read: a merge takes each ring's slots as its file says
+                    case WINDOWED -> sources.add(WindowedBloomFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
+                }
+            }
+            for (int i = 1; i < inputs.size(); i++) {
+                if (kinds.get(i) != kinds.get(0)) {
+                    throw incompatible(inputs.get(0), inputs.get(i), "kind: " + kinds.get(0) + " vs "
+                            + kinds.get(i));
+                }
+            }
+            if (op == MergeOp.AND) {
+                throw new InvalidFilterFileException(inputs.get(0), Problem.INCOMPATIBLE, "AND is not defined for "
+                        + kinds.get(0) + " filters: a key present in both inputs may sit in a different "
+                        + (kinds.get(0) == FilterKind.GROWING ? "segment" : "epoch's slot")
+                        + " of each, where a region by region AND would lose it; query both instead");
+            }
+            ContainerHeader first = sources.get(0).header;
+            for (SegmentedFilter source : sources.subList(1, sources.size())) {
+                var difference = first.differenceFrom(source.header);
+                if (difference.isPresent()) {
+                    throw incompatible(inputs.get(0), source.path(), difference.get());
+                }
+            }
+            write(out, replace, first.withCreated(System.currentTimeMillis()), plan(sources), op, progress);
+        } finally {
+            for (SegmentedFilter source : sources) {
+                source.close();
+            }
+        }
+    }
+
+    /** What goes into the result: its count word, and per region its epoch and the inputs whose region i is ORed into it. */
+    private record Plan(long count, long[] epochs, List<List<SegmentedFilter>> parts) {
+    }
+
+    /**
+     * Growing: count = the longest chain's, region i = segment i of every input that has one.
+     * Windowed: count = the latest current epoch T of the inputs; slot j holds x_j, the epoch of
+     * T − L … T that is ≡ j (mod L + 1), and the OR of the inputs' slot j where it holds x_j. An
+     * input's slot holding another epoch (older, so expired at T; or being cleared) is left out.
+     */
+    private static Plan plan(List<SegmentedFilter> sources) throws IOException {
+        boolean growing = sources.get(0).header.isGrowing();
+        long count = 0;
+        for (SegmentedFilter source : sources) {
+            count = Math.max(count, source.file.state().getCountVolatile());
+        }
+        int regions = growing ? (int) count : sources.get(0).header.tableCapacity();
+        long[] epochs = new long[regions];
+        List<List<SegmentedFilter>> parts = new ArrayList<>();
+        for (int i = 0; i < regions; i++) {
+            epochs[i] = growing ? 0 : WindowedBloomFilter.epochOfSlot(i, count, regions);
+            List<SegmentedFilter> part = new ArrayList<>();
+            for (SegmentedFilter source : sources) {
+                Segment[] theirs = source.regions();
+                if (i < theirs.length && (growing || source.epochOf(i) == epochs[i])) {
+                    Merge.requireCompatible(sources.get(0).path(), sources.get(0).header.regionSpec(i), source.path(),
+                            theirs[i].spec());
+                    part.add(source);
+                }
+            }
+            parts.add(part);
+        }
+        return new Plan(count, epochs, parts);
+    }
+
+    /**
+     * Writes the container page, then each region: its own header (a new creation time), its
+     * approximate insertions the sum of its parts' (so a chain's newest segment is judged as full
+     * as its inputs made it, and the next add grows), then the OR of its parts' cells, or zeros.
+     *
+     * @throws IllegalStateException if a ring rotated while its slot was read (its cells
+     *     may have been cleared under the reader); nothing is published
+     */
+    private static void write(Path out, boolean replace, ContainerHeader header, Plan plan, MergeOp op,
+            LongConsumer progress) throws IOException {
+        int regions = plan.epochs().length;
+        long[] lengths = new long[regions];
+        long total = ContainerDescriptor.FIRST_REGION;
+        for (int i = 0; i < regions; i++) {
+            lengths[i] = header.regionLength(i);
+            total += lengths[i];
+        }
+        FilterFiles.publish(out, replace, total, (channel, temporary) -> {
+            FilterFiles.writeFully(channel, SegmentedFile.containerPage(header, plan.count(), lengths, plan.epochs()));
+            long done = 0;
+            for (int i = 0; i < regions; i++) {
+                int region = i;
+                BloomSpec spec = header.regionSpec(i);
+                List<SegmentedFilter> part = plan.parts().get(i);
+                FilterHeader regionHeader = new FilterHeader(spec, header.createdMillis(), false);
+                if (part.isEmpty()) {
+                    FilterFiles.emptyFilter(regionHeader).writeTo(channel, temporary);
+                    done += spec.cellBytes();
+                    continue;
+                }
+                List<Segment> segments = part.stream().map(source -> source.regions()[region]).toList();
+                ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START).order(ByteOrder.LITTLE_ENDIAN);
+                page.put(regionHeader.encode());
+                page.putLong(FilterFileDescriptor.APPROXIMATE_INSERTIONS_OFFSET,
+                        segments.stream().mapToLong(Segment::publishedKeys).sum());
+                FilterFiles.writeFully(channel, page.clear());
+                done = Merge.writeCombined(channel, segments.stream().map(Segment::cells).toList(), spec.counterBits(),
+                        op, done, progress);
+                for (SegmentedFilter source : part) {
+                    if (!header.isGrowing() && source.epochOf(i) != plan.epochs()[i]) {
+                        throw new IllegalStateException(source.path() + " rotated to a new epoch while it was being merged; "
+                                + "merge again");
+                    }
+                }
+            }
+        });
+    }
+
+    private static InvalidFilterFileException incompatible(Path first, Path other, String difference) {
+        return new InvalidFilterFileException(other, Problem.INCOMPATIBLE, "cannot be combined with " + first
+                + ": they differ in " + difference + "; only filters created with the same parameters combine");
+    }
+}

@@ -1,0 +1,239 @@
+package io.bloomstore.segmented;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.FilterKind;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.GrowingSpec;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.OpenMode;
+import io.bloomstore.Pack;
+import io.bloomstore.WindowSpec;
+import io.bloomstore.WindowedBloomFilter;
+import io.bloomstore.reliability.PackFrames;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import net.jpountz.lz4.LZ4FrameInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pack and unpack of growing and windowed files: bit for bit, checked as opening checks them
+ * (container header, region table, each region's own header), a fixed filter's pack unchanged, and
+ * a ring that rotates while it is packed gives a pack that cannot be unpacked.
+ */
+class SegmentedPackTest {
+    private static final long T0 = 1_700_000_000_000L;
+    private static final long E = 1000;
+    private static final int L = 8;
+
+    @TempDir
+    Path dir;
+
+    private Path growingAfterGrowths() throws IOException {
+        Path file = dir.resolve("g.bloom");
+        try (GrowingBloomFilter filter = GrowingBloomFilter.create(file, GrowingSpec.of(1000, 0.01))) {
+            for (long key = 0; key < 20_000; key++) {
+                filter.add(key);
+            }
+            assertEquals(5, filter.segmentCount());
+        }
+        return file;
+    }
+
+    private Path windowedWithSlotsInUse(TestClock clock) throws IOException {
+        Path file = dir.resolve("w.bloom");
+        WindowSpec spec = WindowSpec.of(8000, 0.01, Duration.ofMillis(L * E)).withEpochs(L);
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(file, spec, clock)) {
+            for (int epoch = 0; epoch < 5; epoch++) {
+                for (long key = 0; key < 500; key++) {
+                    filter.add(epoch * 1_000_000L + key);
+                }
+                clock.advance(E);
+            }
+        }
+        return file;
+    }
+
+    private Pack.Restored roundTrip(Path file, Path restored) throws IOException {
+        Path pack = dir.resolve(file.getFileName() + ".pack");
+        assertEquals(Files.size(file), Pack.packTo(file, pack, false, null));
+        try (InputStream in = Files.newInputStream(pack)) {
+            Pack.Restored result = Pack.unpack(in, pack.toString(), restored, false, null);
+            assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored), "restored bit for bit");
+            return result;
+        }
+    }
+
+    @Test
+    void aGrowingFileAfterSeveralGrowthsRoundTripsBitForBit() throws Exception {
+        Path file = growingAfterGrowths();
+        Path restored = dir.resolve("restored.bloom");
+        Pack.Restored result = roundTrip(file, restored);
+        assertEquals(new Pack.Restored(FilterKind.GROWING, 5, Files.size(file), java.util.Optional.empty()), result);
+        try (GrowingBloomFilter copy = GrowingBloomFilter.open(restored, OpenMode.READ_WRITE)) {
+            for (long key = 0; key < 20_000; key++) {
+                if (!copy.mightContain(key)) {
+                    fail("key " + key + " lost in the restored chain");
+                }
+            }
+            for (long key = 20_000; key < 40_000; key++) {
+                copy.add(key); // the copy grows on from where the original was
+            }
+            assertEquals(6, copy.segmentCount());
+        }
+    }
+
+    @Test
+    void aWindowedFileWithSeveralSlotsInUseRoundTripsBitForBit() throws Exception {
+        TestClock clock = new TestClock(T0);
+        Path file = windowedWithSlotsInUse(clock);
+        Path restored = dir.resolve("restored.bloom");
+        Pack.Restored result = roundTrip(file, restored);
+        assertEquals(FilterKind.WINDOWED, result.kind());
+        assertEquals(L + 1, result.regions());
+        try (WindowedBloomFilter copy = WindowedBloomFilter.open(restored, OpenMode.READ_ONLY, clock)) {
+            for (int epoch = 0; epoch < 5; epoch++) {
+                for (long key = 0; key < 500; key++) {
+                    assertTrue(copy.mightContain(epoch * 1_000_000L + key), "epoch " + epoch + " key " + key);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFixedFilterStillPacksAsPackVersionOneAndUnpacks() throws Exception {
+        Path file = dir.resolve("f.bloom");
+        try (BloomFilter filter = BloomFilter.create(file, BloomSpec.forExpected(10_000, 0.01))) {
+            filter.add("alpha");
+        }
+        byte[] content = content(Files.readAllBytes(dir.resolve(packOf(file))));
+        ByteBuffer preamble = ByteBuffer.wrap(content).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(Pack.PACK_MAGIC, preamble.getLong());
+        assertEquals(1, preamble.getInt(), "the pack version is still 1");
+        Path restored = dir.resolve("restored.bloom");
+        Pack.Restored result = Pack.unpack(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("f.bloom.pack"))),
+                "f.bloom.pack", restored, false, null);
+        assertEquals(FilterKind.FIXED, result.kind());
+        assertEquals(BloomFilter.readInfo(file), result.info().orElseThrow());
+        assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
+    }
+
+    private Path packOf(Path file) throws IOException {
+        Path pack = dir.resolve(file.getFileName() + ".pack");
+        Pack.packTo(file, pack, false, null);
+        return pack;
+    }
+
+    /**
+     * A pack whose region table or one region's own header is bad is refused with the problem
+     * opening the file would report, and leaves nothing behind.
+     */
+    @Test
+    void aPackedTableOrRegionHeaderThatOpeningWouldRefuseIsRefused() throws Exception {
+        byte[] file = Files.readAllBytes(growingAfterGrowths());
+        int entry3 = 256 + 3 * 32;
+        long region3 = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getLong(entry3);
+
+        byte[] longEntry = file.clone();
+        ByteBuffer.wrap(longEntry).order(ByteOrder.LITTLE_ENDIAN).putLong(entry3 + 8, file.length);
+        assertRefused(longEntry, Problem.LENGTH_MISMATCH);
+
+        byte[] movedEntry = file.clone();
+        ByteBuffer.wrap(movedEntry).order(ByteOrder.LITTLE_ENDIAN).putLong(entry3, region3 + 4096);
+        assertRefused(movedEntry, Problem.BAD_FIELD);
+
+        byte[] badCount = file.clone();
+        ByteBuffer.wrap(badCount).order(ByteOrder.LITTLE_ENDIAN).putLong(128, 0);
+        assertRefused(badCount, Problem.BAD_FIELD);
+
+        byte[] damagedRegionHeader = file.clone();
+        damagedRegionHeader[(int) region3 + 40] ^= 1; // the seed of segment 3's own header: its CRC fails
+        assertRefused(damagedRegionHeader, Problem.HEADER_CHECKSUM);
+
+        byte[] damagedContainer = file.clone();
+        damagedContainer[24] ^= 1;
+        assertRefused(damagedContainer, Problem.HEADER_CHECKSUM);
+
+        byte[] truncated = java.util.Arrays.copyOf(file, (int) region3 + 4096);
+        assertRefused(truncated, Problem.LENGTH_MISMATCH);
+    }
+
+    private void assertRefused(byte[] file, Problem problem) throws IOException {
+        Path target = dir.resolve("refused.bloom");
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
+                () -> Pack.unpack(new ByteArrayInputStream(frame(file)), "bad.pack", target, false, null));
+        assertEquals(problem, e.problem(), e.getMessage());
+        assertFalse(Files.exists(target));
+    }
+
+    /**
+     * A ring that rotates while it is being packed (here: when the first bytes are packed, the clock
+     * moves an epoch on and an add rotates) fails the pack; what was written to a stream is an
+     * unfinished frame that unpack refuses, and a pack file is not left.
+     */
+    @Test
+    void aRingThatRotatesWhileBeingPackedGivesNoPack() throws Exception {
+        TestClock clock = new TestClock(T0);
+        Path file = windowedWithSlotsInUse(clock);
+        try (WindowedBloomFilter writer = WindowedBloomFilter.open(file, OpenMode.READ_WRITE, clock)) {
+            boolean[] rotated = new boolean[1];
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertThrows(IllegalStateException.class, () -> Pack.pack(file, out, done -> {
+                if (!rotated[0]) {
+                    rotated[0] = true;
+                    clock.advance(E);
+                    writer.add("rotates");
+                }
+            }));
+            Path target = dir.resolve("restored.bloom");
+            InvalidFilterFileException refused = assertThrows(InvalidFilterFileException.class,
+                    () -> Pack.unpack(new ByteArrayInputStream(out.toByteArray()), "live.pack", target, false, null));
+            assertEquals(Problem.BAD_PACK, refused.problem());
+            assertFalse(Files.exists(target));
+
+            rotated[0] = false;
+            assertThrows(IllegalStateException.class, () -> Pack.packTo(file, dir.resolve("w.pack"), false,
+                    done -> {
+                        if (!rotated[0]) {
+                            rotated[0] = true;
+                            clock.advance(E);
+                            writer.add("rotates again");
+                        }
+                    }));
+            assertEquals(List.of("w.bloom"), filesIn());
+        }
+    }
+
+    private List<String> filesIn() throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.map(path -> path.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static byte[] frame(byte[] file) {
+        return PackFrames.frame(PackFrames.content(file));
+    }
+
+    private static byte[] content(byte[] pack) throws IOException {
+        try (InputStream in = new LZ4FrameInputStream(new ByteArrayInputStream(pack))) {
+            return in.readAllBytes();
+        }
+    }
+}
