@@ -1,84 +1,89 @@
 package io.bloomstore.tour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bloomstore.OpenMode;
-import io.bloomstore.BloomFilter;
-import io.bloomstore.FilterStats;
-import io.bloomstore.Merge;
-import io.bloomstore.MergeOp;
-import io.bloomstore.Pack;
-import io.bloomstore.BloomSpec;
-import io.bloomstore.Layout;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Java API tour of README.md, step for step: if this stops compiling or passing, the README is
- * wrong. Keep the two in sync.
+ * The README's Java tour is a complete program: this test takes it out of README.md as it is
+ * written, compiles it against the library, runs it, and checks what it prints. If the README's
+ * program stops compiling or says something else, this fails.
  */
 class ApiTourTest {
+    private static final Path README = Path.of("..", "README.md");
+
     @TempDir
     Path dir;
 
     @Test
-    void tour() throws Exception {
-        Path seenFile = dir.resolve("seen.bloom");
-        Path partA = dir.resolve("part-a.bloom");
-        Path partB = dir.resolve("part-b.bloom");
-        Path all = dir.resolve("all.bloom");
-        Path packed = dir.resolve("all.bloom.lz4");
-        Path restored = dir.resolve("restored.bloom");
+    void theReadmesProgramCompilesAgainstTheLibraryAndRunsAsItSays() throws Exception {
+        Path source = Files.createDirectories(dir.resolve("src")).resolve("Tour.java");
+        Files.writeString(source, javaBlockAfter("## The Java API", "public class Tour"));
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int status = javac.run(null, diagnostics, diagnostics, "-d", classes.toString(),
+                "-cp", System.getProperty("java.class.path"), source.toString());
+        assertEquals(0, status, "the README's program does not compile:\n" + diagnostics);
 
-        // 1. A dedup index that survives restarts: open it if it exists, else create it.
-        BloomSpec spec = BloomSpec.forExpected(10_000_000, 0.001);
-        try (BloomFilter seen = BloomFilter.openOrCreate(seenFile, spec)) {
-            assertTrue(seen.add("order-42"));       // true: definitely new, process it
-            assertFalse(seen.add("order-42"));      // false: seen before (or a 0.1% false positive)
-            assertFalse(seen.mightContain("order-7"));
-            seen.sync();                            // durable against power loss from here on
-        }
-        try (BloomFilter seen = BloomFilter.openOrCreate(seenFile, spec)) { // after a restart
-            assertTrue(seen.mightContain("order-42"));
-        }
+        String printed = runMain(classes, dir.resolve("tour"));
+        assertEquals(List.of(
+                "order-42 new: true",
+                "order-7 seen: false",
+                "count of 123: 1",
+                "removed 123: true",
+                "carol in the union: true",
+                "restored bit for bit: true",
+                "segments after 10x its first size: 4",
+                "session-9 new today: true"), printed.lines().toList());
+    }
 
-        // 2. Cache-line blocked layout (one memory access per key) and counting cells.
-        BloomSpec blocked = BloomSpec.builder().expectedKeys(1_000_000).fpp(0.01)
-                .layout(Layout.BLOCKED).counterBits(4).build();
-        try (BloomFilter counts = BloomFilter.create(dir.resolve("counts.bloom"), blocked)) {
-            counts.add(123L);
-            counts.add(123L);
-            assertEquals(2, counts.count(123L));
-            assertTrue(counts.remove(123L));
-            assertEquals(1, counts.count(123L));
-        }
+    @Test
+    void theReadmeSaysHowToGetTheLibrary() throws Exception {
+        String dependency = javaBlockAfter("## The Java API", "<artifactId>store-core</artifactId>");
+        assertTrue(dependency.contains("<groupId>io.bloomstore</groupId>"), dependency);
+    }
 
-        // 3. Build in parts (same parameters, same default seed), then OR-merge.
-        try (BloomFilter a = BloomFilter.create(partA, spec); BloomFilter b = BloomFilter.create(partB, spec)) {
-            a.addAll(new long[] {1, 2, 3});
-            b.addAll(new long[] {4, 5, 6});
+    /** The first fenced block after {@code heading} that contains {@code marker}. */
+    private static String javaBlockAfter(String heading, String marker) throws Exception {
+        String readme = Files.readString(README);
+        String section = readme.substring(readme.indexOf(heading));
+        Matcher block = Pattern.compile("```\\w*\\n(.*?)```", Pattern.DOTALL).matcher(section);
+        while (block.find()) {
+            if (block.group(1).contains(marker)) {
+                return block.group(1);
+            }
         }
-        Merge.toNewFile(all, List.of(partA, partB), MergeOp.OR, false, null);
-        try (BloomFilter union = BloomFilter.open(all, OpenMode.READ_ONLY)) {
-            assertTrue(union.mightContain(1L) && union.mightContain(6L));
-            FilterStats stats = union.stats();
-            assertEquals(6, stats.estimatedKeys(), 0.5);
-        }
+        throw new AssertionError("README.md has no block with " + marker + " after " + heading);
+    }
 
-        // 4. Ship it: pack to an LZ4 stream, unpack bit for bit.
-        try (OutputStream out = Files.newOutputStream(packed)) {
-            Pack.pack(all, out, null);
+    /** Runs {@code Tour.main(workDir)} from {@code classes} in this JVM (it has the mapping flags) and returns its output. */
+    private static String runMain(Path classes, Path workDir) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+                ApiTourTest.class.getClassLoader())) {
+            Method main = loader.loadClass("Tour").getMethod("main", String[].class);
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            main.invoke(null, (Object) new String[] {workDir.toString()});
+        } finally {
+            System.setOut(original);
         }
-        try (InputStream in = Files.newInputStream(packed)) {
-            Pack.unpack(in, packed.toString(), restored, false, null);
-        }
-        assertEquals(-1, Files.mismatch(all, restored));
+        return out.toString(StandardCharsets.UTF_8);
     }
 }
