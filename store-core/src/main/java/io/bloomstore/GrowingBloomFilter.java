@@ -123,6 +123,17 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         return segments();
     }
 
+    /** Every segment, the newest (largest, fullest) first, as {@link #mightContainHash} asks them. */
+    @Override
+    Segment[] probedRegions() {
+        Segment[] segments = segments();
+        Segment[] newestFirst = new Segment[segments.length];
+        for (int i = 0; i < segments.length; i++) {
+            newestFirst[i] = segments[segments.length - 1 - i];
+        }
+        return newestFirst;
+    }
+
     @Override
     long epochOf(int index) {
         return 0;

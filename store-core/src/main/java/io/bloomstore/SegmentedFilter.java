@@ -78,23 +78,52 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return added;
     }
 
-    /** Queries keys in groups of 16, loading the lines of all probed regions ahead, as {@link #addHashes} does. */
+    /**
+     * The regions a query probes now, in the order it asks them. A batch query reads this once per
+     * call, not once per key: a slot rotated out during the call holds only expired keys (probing it
+     * can only add a false positive), and a region published during the call holds only keys added
+     * while the query ran.
+     */
+    abstract Segment[] probedRegions();
+
+    /**
+     * Queries keys in groups of 16 against the regions probed at the start of the call: first the
+     * line of each key's first probe in every probed region is loaded, all at once, then each key is
+     * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
+     * its first probe half the time in a half-full region, so the pass loads one line a key and
+     * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
+     * docs/BENCHMARKS.md, "Growing and windowed filters").
+     */
     @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         ensureOpen();
         if (results.length < count) {
             throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
         }
+        Segment[] probed = probedRegions();
         int present = 0;
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);
-            touch(hashes, from, to);
+            long sum = 0;
+            for (Segment region : probed) {
+                sum += region.loadFirstLines(hashes, from, to);
+            }
+            keep(sum);
             for (int i = from; i < to; i++) {
-                results[i] = mightContainHash(hashes[i]);
+                results[i] = anyMightContain(probed, hashes[i]);
                 present += results[i] ? 1 : 0;
             }
         }
         return present;
+    }
+
+    private static boolean anyMightContain(Segment[] probed, long hash) {
+        for (Segment region : probed) {
+            if (region.mightContain(hash)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void touch(long[] hashes, int from, int to) {
@@ -102,6 +131,11 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         for (Segment region : regions()) {
             sum += region.loadLines(hashes, from, to);
         }
+        keep(sum);
+    }
+
+    /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
+    private void keep(long sum) {
         if (sum == TOUCH_SENTINEL) {
             touched = sum;
         }

@@ -219,6 +219,21 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         return slots;
     }
 
+    /** The live slots, read once, as {@link #mightContainHash} judges them for one key. */
+    @Override
+    Segment[] probedRegions() {
+        ensureOpen();
+        long current = Math.max(clockEpoch(), state.getCountVolatile());
+        Segment[] live = new Segment[ring];
+        int count = 0;
+        for (int j = 0; j < ring; j++) {
+            if (isLive(j, current)) {
+                live[count++] = slots[j];
+            }
+        }
+        return Arrays.copyOf(live, count);
+    }
+
     @Override
     long epochOf(int index) {
         return state.getSlotEpochVolatile(index);

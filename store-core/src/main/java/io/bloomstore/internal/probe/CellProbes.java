@@ -63,6 +63,11 @@ public final class CellProbes {
         return probing.loadLines(cells, keyHashes, from, to);
     }
 
+    /** Loads the line of each key's first probe ({@link Probing#loadFirstLines}); returns a sum to keep. */
+    public long loadFirstLines(long[] keyHashes, int from, int to) {
+        return probing.loadFirstLines(cells, keyHashes, from, to);
+    }
+
     /**
      * Decrements the k counters if the key may be present (saturated counters stay, see
      * {@link CellArray#decrementSaturating}); a definitely absent key changes nothing, since lowering

@@ -41,6 +41,15 @@ abstract class Probing {
     public abstract long loadLines(CellArray array, long[] keyHashes, int from, int to);
 
     /**
+     * Loads the line of each key's first probe only, as {@link #loadLines} loads all of them: for a
+     * query that asks several filters in turn (the regions of a segmented file), where an absent
+     * key's probing stops at its first zero cell (the first probe, half the time, in a half-full
+     * filter), so loading its other k - 1 lines in every region would load far more than the
+     * query reads.
+     */
+    public abstract long loadFirstLines(CellArray array, long[] keyHashes, int from, int to);
+
+    /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
      * with fastrange in place of the integer modulo for the first two terms: x_i = h + i h2 wraps
      * in 2^64 and {@link ProbeMath#reduce} maps it to a cell, an arithmetic progression whose step
@@ -79,6 +88,16 @@ abstract class Probing {
         public long index(long base, long step, int i) {
             long index = ProbeMath.reduce(base + i * step, cells) + cubicOffsets[i];
             return index >= cells ? index - cells : index;
+        }
+
+        /** Probe 0 is {@code reduce(h)}: no second hash, no cubic term. */
+        @Override
+        public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
+            long sum = 0;
+            for (int i = from; i < to; i++) {
+                sum += array.getWordOfCellPlain(ProbeMath.reduce(keyHashes[i], cells));
+            }
+            return sum;
         }
 
         /** Every probe's cell: each is on a line of its own. */
@@ -147,6 +166,12 @@ abstract class Probing {
                 sum += array.getWordOfCellPlain(base(keyHashes[i]));
             }
             return sum;
+        }
+
+        /** A key's one line is its first probe's. */
+        @Override
+        public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
+            return loadLines(array, keyHashes, from, to);
         }
     }
 }

@@ -123,6 +123,11 @@ public final class Segment implements AutoCloseable {
         return probes.loadLines(keyHashes, from, to);
     }
 
+    /** Loads the line of each key's first probe here (in the blocked layout its one line); returns a sum to keep. */
+    public long loadFirstLines(long[] keyHashes, int from, int to) {
+        return probes.loadFirstLines(keyHashes, from, to);
+    }
+
     /**
      * Counts {@code added} new keys of this handle; if {@code hash} (that of the last one) says so,
      * publishes the count.
