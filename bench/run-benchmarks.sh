@@ -16,6 +16,8 @@
 #                  on the 100 M-line key file; build-rounds.txt, with the medians of the ratios
 #   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
 #                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
+#   segmented      SegmentedBenchmark at n = 1 M and 10 M: growing chains and windowed rings against
+#                  a fixed filter of the same n, every call, both layouts; one CSV and log per n
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
 #   -n             print the commands instead of running them
@@ -222,6 +224,13 @@ startup() { # dir. A one-key query from the shell, start-up included, against `j
     | tee -a "$d/startup.txt"
 }
 
+segmented() { # dir. Each n in one run, so the three kinds' ratios are read within it
+  local d=$1 n
+  for n in 1000000 10000000; do
+    jmh "$d" "segmented-n$((n / 1000000))m" 'SegmentedBenchmark' -p n=$n
+  done
+}
+
 mode() { # mode, dir
   $dry || mkdir -p "$2"
   case $1 in
@@ -231,17 +240,18 @@ mode() { # mode, dir
     macro) macro "$2" ;;
     build) build "$2" ;;
     startup) startup "$2" ;;
+    segmented) segmented "$2" ;;
     *) usage ;;
   esac
 }
 
 case $what in
-  micro | paired | paired-n200m | macro | build | startup | all) ;;
+  micro | paired | paired-n200m | macro | build | startup | segmented | all) ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build startup; do
+  for m in micro paired paired-n200m macro build startup segmented; do
     mode "$m" "$results/$m"
   done
 else
