@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * "present" keys measures early exits, and the adds' keys are found too.
  */
 class SegmentedBenchmarkTest {
-    /** 64 000: the smallest n whose epochs get whole chunks with a chain room of several chunks. */
-    private static final long N = 64_000;
+    /** 32 000: epochs of 4 chunks, a chain whose first segment is 2 000 keys, and a room of 12 chunks. */
+    private static final long N = 32_000;
 
     @TempDir
     Path dir;
@@ -82,7 +82,7 @@ class SegmentedBenchmarkTest {
         SegmentedBenchmark.Adding adding = new SegmentedBenchmark.Adding();
         adding.build(bench);
         try {
-            long chunks = N / KeyChunk.SIZE; // past a chain's room and a ring's epoch
+            long chunks = N / KeyChunk.SIZE; // past a chain's room and several of a ring's epochs
             for (int iteration = 0; iteration < 2; iteration++) {
                 adding.makeRoom();
                 for (long c = 0; c < chunks; c++) {
