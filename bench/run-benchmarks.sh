@@ -20,6 +20,8 @@
 #                  Collections, Spark's sketch) beside Guava and both layouts: single calls at 1 M and
 #                  10 M (long and 16-byte keys) and 200 M (long), the batch calls, the accuracy table
 #                  at the target p; micro-tables.md and fpp-at-target.md
+#   segmented      SegmentedBenchmark at n = 1 M and 10 M: growing chains and windowed rings against
+#                  a fixed filter of the same n, every call, both layouts; one CSV and log per n
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
 #   -n             print the commands instead of running them
@@ -251,6 +253,13 @@ startup() { # dir. A one-key query from the shell, start-up included, against `j
     | tee -a "$d/startup.txt"
 }
 
+segmented() { # dir. Each n in one run, so the three kinds' ratios are read within it
+  local d=$1 n
+  for n in 1000000 10000000; do
+    jmh "$d" "segmented-n$((n / 1000000))m" 'SegmentedBenchmark' -p n=$n
+  done
+}
+
 mode() { # mode, dir
   $dry || mkdir -p "$2"
   case $1 in
@@ -261,17 +270,18 @@ mode() { # mode, dir
     build) build "$2" ;;
     startup) startup "$2" ;;
     peers) peers "$2" ;;
+    segmented) segmented "$2" ;;
     *) usage ;;
   esac
 }
 
 case $what in
-  micro | paired | paired-n200m | macro | build | startup | peers | all) ;;
+  micro | paired | paired-n200m | macro | build | startup | peers | segmented | all) ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build startup peers; do
+  for m in micro paired paired-n200m macro build startup peers segmented; do
     mode "$m" "$results/$m"
   done
 else
