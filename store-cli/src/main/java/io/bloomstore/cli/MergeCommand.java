@@ -32,6 +32,9 @@ final class MergeCommand extends CliCommand {
 
     private Path out;
     private List<Path> inputs;
+    /** What to do with a growing or windowed input instead. */
+    private static final String NOT_YET = "merging growing and windowed filters is not supported yet";
+
     private MergeOp op;
     private boolean force;
 
@@ -49,7 +52,10 @@ final class MergeCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        BloomSpec spec = BloomFilter.readInfo(inputs.get(0)).spec();
+        BloomSpec spec = Filters.readInfo(inputs.get(0), "merge", NOT_YET).spec();
+        for (Path input : inputs.subList(1, inputs.size())) {
+            Filters.readInfo(input, "merge", NOT_YET);
+        }
         try (Progress progress = progress("merge", spec.cellBytes())) {
             Merge.toNewFile(out, inputs, op, force, progress::update);
         }

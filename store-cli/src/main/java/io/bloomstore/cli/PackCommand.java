@@ -3,7 +3,6 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.Pack;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +36,8 @@ final class PackCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        long length = BloomFilter.readInfo(file).fileLength();
+        long length = Filters.readInfo(file, "pack", "packing growing and windowed filters is not supported yet; "
+                + "copy the file (cp) while no process writes to it").fileLength();
         boolean toStdout = LineInput.STDIN.equals(out);
         if (toStdout && streams().stdoutIsTerminal() && !force) {
             throw new IllegalArgumentException("a pack is binary: redirect stdout to a file or a pipe, or give OUT");
