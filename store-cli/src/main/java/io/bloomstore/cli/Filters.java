@@ -53,7 +53,8 @@ final class Filters {
 
     /**
      * What to throw when {@code verb} found {@code file} not to be a fixed filter ({@code failure}):
-     * a refusal naming the kind if it is a growing or windowed filter, else {@code failure}.
+     * a refusal naming the kind if it is a growing or windowed filter, what is wrong with it if it
+     * is a damaged one, else {@code failure}.
      */
     static IOException refusal(Path file, InvalidFilterFileException failure, String verb, String instead)
             throws IOException {
@@ -63,8 +64,8 @@ final class Filters {
         String kind;
         try (MembershipFilter other = MembershipFilter.open(file, OpenMode.READ_ONLY, Clock.systemUTC())) {
             kind = kind(other);
-        } catch (InvalidFilterFileException notSegmentedEither) {
-            return failure;
+        } catch (InvalidFilterFileException damaged) {
+            return damaged; // a version 2 file, damaged: the reason names the field
         }
         throw new UnsupportedOperationException(file + " is a " + kind + " filter; '" + verb
                 + "' works on fixed filters only: " + instead);
