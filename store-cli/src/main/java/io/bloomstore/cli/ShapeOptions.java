@@ -75,7 +75,7 @@ final class ShapeOptions {
         command.addOption(option(Double.class, value -> growth = value, "--growth").paramLabel("S")
                 .converters(new Converters.Growth())
                 .description("With --grow: each new segment holds S times the keys of the one before, 1 to 16 "
-                        + "(default " + GrowingSpec.DEFAULT_GROWTH + ").").build());
+                        + "(default " + Human.factor(GrowingSpec.DEFAULT_GROWTH) + ").").build());
         command.addOption(option(Long.class, value -> maxSize = value, "--max-size").paramLabel("BYTES")
                 .converters(new Converters.Count())
                 .description("With --grow: the file never grows past BYTES (e.g. 10G); adds past it fail with a "
