@@ -99,6 +99,29 @@ class FiltersThatNeverFillIT {
                 + "cells are written live, never sealed)\n", verified);
     }
 
+    /** verify exits 1 on a growing file whose container header or last segment is damaged, with the reason in one line. */
+    @Test
+    void verifyFindsADamagedGrowingFile() throws Exception {
+        run(dir, "create", "g.bloom", "--expected", "1000", "--fpp", "0.01", "--grow").assertOk();
+        keyFile("keys.txt", "key-", 0, 5000);
+        run(dir, "add", "g.bloom", "--from", "keys.txt").assertOk();
+        Path file = dir.resolve("g.bloom");
+        byte[] intact = Files.readAllBytes(file);
+
+        byte[] header = intact.clone();
+        header[24] ^= 1; // the first segment's keys, under the container's CRC32C
+        Files.write(file, header);
+        String err = run(dir, "verify", "g.bloom").assertError(1).err();
+        assertTrue(err.startsWith("bloomstore: g.bloom: ") && err.contains("damaged"), err);
+
+        Files.write(file, java.util.Arrays.copyOf(intact, intact.length - 4096)); // the newest segment cut short
+        err = run(dir, "verify", "g.bloom").assertError(1).err();
+        assertTrue(err.contains("does not fit in the file"), err);
+
+        Files.write(file, intact);
+        run(dir, "verify", "g.bloom").assertOk();
+    }
+
     /** A stream of keys of unknown length builds a growing filter: read once, published whole, nothing left behind. */
     @Test
     void buildGrowReadsStdinOnceAndPublishesAGrowingFile() throws Exception {
