@@ -16,6 +16,10 @@
 #                  on the 100 M-line key file; build-rounds.txt, with the medians of the ratios
 #   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
 #                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
+#   peers          every JVM peer (DataSketches, FastFilter's Bloom and BlockedBloom, Commons
+#                  Collections, Spark's sketch) beside Guava and both layouts: single calls at 1 M and
+#                  10 M (long and 16-byte keys) and 200 M (long), the batch calls, the accuracy table
+#                  at the target p; micro-tables.md and fpp-at-target.md
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
 #   -n             print the commands instead of running them
@@ -77,27 +81,52 @@ report() { # dir, tool (BenchReport or PairedRatios), output file; then the tool
 
 ops='(AddBenchmark.add|MightContainBenchmark.mightContain(Present|Absent))'
 bloomstore='-p impl=STANDARD,BLOCKED' # Guava has no batch call: its twin of a batch is its single-call result
+guava='-p impl=GUAVA,STANDARD,BLOCKED' # the modes against Guava alone (the peers have a mode of their own)
+peers='-p impl=GUAVA,STANDARD,BLOCKED,DATASKETCHES,FASTFILTER_BLOOM,FASTFILTER_BLOCKED,COMMONS,SPARK'
 
 micro() { # dir
   local d=$1
   jmh "$d" limits 'MemoryLimitsBenchmark' -p regionBytes=1073741824,268435456
-  jmh "$d" n1m-single "^io.bloomstore.bench.micro.$ops\$" -p n=1000000
+  jmh "$d" n1m-single "^io.bloomstore.bench.micro.$ops\$" -p n=1000000 $guava
   jmh "$d" n1m-batch "^io.bloomstore.bench.micro.${ops}Batch\$" -p n=1000000 $bloomstore
-  jmh "$d" n200m-add-single 'AddBenchmark.add$' -p n=200000000
+  jmh "$d" n200m-add-single 'AddBenchmark.add$' -p n=200000000 $guava
   jmh "$d" n200m-add-batch 'AddBenchmark.addBatch$' -p n=200000000 $bloomstore
-  jmh "$d" n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG
+  jmh "$d" n200m-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 -p keyType=LONG \
+    $guava
   jmh "$d" n200m-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 \
     -p keyType=LONG $bloomstore
   # 16-byte keys at 200 M (their filters take minutes to fill the first time) and two threads
   # querying; 8 warm-up iterations, as a fork's first seconds still fault the fresh mapping's pages in
   jmh "$d" n200m-bytes16-query-single 'MightContainBenchmark.mightContain(Present|Absent)$' -p n=200000000 \
-    -p keyType=BYTES16 -wi 8
+    -p keyType=BYTES16 $guava -wi 8
   jmh "$d" n200m-bytes16-query-batch 'MightContainBenchmark.mightContain(Present|Absent)Batch$' -p n=200000000 \
     -p keyType=BYTES16 $bloomstore -wi 8
   jmh "$d" n200m-query-batch-2threads 'MightContainBenchmark.mightContainPresentBatch$' -t 2 -p n=200000000 \
     -p keyType=LONG $bloomstore -wi 8
-  jmh "$d" threads2-single '(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' -t 2 -p keyType=LONG
+  jmh "$d" threads2-single '(AddBenchmark.add|MightContainBenchmark.mightContainPresent)$' -t 2 -p keyType=LONG \
+    $guava
   jmh "$d" threads2-batch 'AddBenchmark.addBatch$' -t 2 -p keyType=LONG $bloomstore
+  report "$d" BenchReport micro-tables.md "$d"/*.csv
+}
+
+peers() { # dir. A peer has no batch call for distinct keys: its twin of a batch is its single-call
+  # result, as Guava's is. Two threads are not run: only bloomstore and Guava take adds from threads.
+  local d=$1 n key
+  for n in 1000000 10000000; do
+    for key in LONG BYTES16; do
+      jmh "$d" "peers-n$n-$key-single" "^io.bloomstore.bench.micro.$ops\$" -p n=$n -p keyType=$key $peers
+      jmh "$d" "peers-n$n-$key-batch" "^io.bloomstore.bench.micro.${ops}Batch\$" -p n=$n -p keyType=$key $bloomstore
+    done
+  done
+  jmh "$d" peers-n200m-LONG-single "^io.bloomstore.bench.micro.$ops\$" -p n=200000000 -p keyType=LONG $peers -wi 8
+  jmh "$d" peers-n200m-LONG-batch "^io.bloomstore.bench.micro.${ops}Batch\$" -p n=200000000 -p keyType=LONG \
+    $bloomstore -wi 8
+  if $dry; then
+    run "$java" '<bench flags>' -cp "$jar" io.bloomstore.bench.accuracy.FppTable target
+  else
+    "$java" $(sed -n 's/^jvm\.flags\(\.peers\)\?=//p' bench/target/classes/io/bloomstore/bench/bench-jvm.properties) \
+      -cp "$jar" io.bloomstore.bench.accuracy.FppTable target | tee "$d/fpp-at-target.md"
+  fi
   report "$d" BenchReport micro-tables.md "$d"/*.csv
 }
 
@@ -231,17 +260,18 @@ mode() { # mode, dir
     macro) macro "$2" ;;
     build) build "$2" ;;
     startup) startup "$2" ;;
+    peers) peers "$2" ;;
     *) usage ;;
   esac
 }
 
 case $what in
-  micro | paired | paired-n200m | macro | build | startup | all) ;;
+  micro | paired | paired-n200m | macro | build | startup | peers | all) ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build startup; do
+  for m in micro paired paired-n200m macro build startup peers; do
     mode "$m" "$results/$m"
   done
 else

@@ -1,29 +1,27 @@
 package io.bloomstore;
 
-import io.bloomstore.internal.files.FilterFiles;
-import io.bloomstore.internal.probe.Probing;
+import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
-import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.hashing.CellsChecksum;
 import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.internal.probe.BatchProber;
+import io.bloomstore.internal.probe.CellProbes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.IntToLongFunction;
 
 /**
  * A Bloom filter (or counting Bloom filter) living in a memory-mapped file.
@@ -47,44 +45,26 @@ import java.util.function.IntToLongFunction;
  * survives a power cut too.
  *
  * <p><b>Keys.</b> byte[], {@link ByteBuffer}, long and {@link CharSequence} keys are hashed by their
- * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate.
+ * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate. Each key type's
+ * method does what the {@code long} one says; the {@code *Hash} methods take keys hashed by
+ * {@link #hasher()}, e.g. straight out of an I/O buffer.
+ *
+ * <p><b>Batches.</b> The {@code addAll}, {@code addHashes}, {@code mightContainAll} and
+ * {@code mightContainHashes} calls hash and probe keys in groups whose cache misses overlap, which
+ * pays once the filter outgrows the caches ({@code internal.probe.BatchProber} says why and when).
  */
 public final class BloomFilter implements MembershipFilter {
-    /**
-     * Keys per batch step: enough independent misses to fill the CPU's miss buffers (10-12 line
-     * fill buffers per core), few enough that their lines are still in L1 when probed.
-     */
-    private static final int BATCH = 16;
-    /**
-     * A standard-layout filter this small keeps its lines in the caches, where loading them ahead
-     * buys nothing. 2 MiB is a core's L2 on the Xeons of docs/BENCHMARKS.md; on an EPYC with 512 KiB
-     * of L2 and 32 MiB of L3 the pass still cost at 1.2 MB (batch queries of absent long keys at
-     * n = 1 M: 23.2 M/s without it, 15.2 M/s with it), as L3 hits overlap without help.
-     */
-    private static final long CACHE_RESIDENT_BYTES = 2L << 20;
-    /** Any value: {@link #touch} compares its loads' sum with it. */
-    private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
     private final Path path;
     private final FilterHeader header;
     private final BloomSpec spec;
     private final FileMapping mapping;
     private final FilterState state;
     private final CellArray cells;
-    private final Probing probing;
+    private final CellProbes probes;
+    private final BatchProber batches;
     private final KeyHasher hasher;
-    private final int hashes;
-    /**
-     * Whether the batch calls load the keys' lines ahead ({@link #touch}): always, except in a
-     * standard-layout filter that fits in the caches, where the k probes hit the cache anyway and
-     * the pass would load each line twice (n = 1 M, 1.2 MB: batch queries at 1.74x Guava against
-     * 1.96x for single calls before this rule). A blocked filter's one line per key pays even there.
-     */
-    private final boolean loadsAhead;
     private final boolean writable;
     private final LongAdder unpublishedInsertions = new LongAdder();
-    /** Sink of {@link #touch}'s loads; its value means nothing. */
-    @SuppressWarnings("unused")
-    private long touched;
     private volatile boolean closed;
 
     private BloomFilter(Path path, FilterHeader header, FileMapping mapping) {
@@ -92,13 +72,12 @@ public final class BloomFilter implements MembershipFilter {
         this.header = header;
         this.spec = header.spec();
         this.mapping = mapping;
-        this.state = new FilterState(mapping.address());
-        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+        this.state = new FilterState(mapping.store());
+        this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
-        this.probing = Probing.of(spec);
+        this.probes = new CellProbes(spec, cells);
+        this.batches = new BatchProber(spec, probes);
         this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
-        this.hashes = spec.hashes();
-        this.loadsAhead = spec.layout() == Layout.BLOCKED || spec.cellBytes() > CACHE_RESIDENT_BYTES;
         this.writable = !mapping.readOnly();
     }
 
@@ -128,23 +107,9 @@ public final class BloomFilter implements MembershipFilter {
      */
     public static BloomFilter open(Path path, OpenMode mode) throws IOException {
         boolean readOnly = mode == OpenMode.READ_ONLY;
-        requireRegularFile(path);
-        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
-            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
-        }
-        // One descriptor for the header check, the mapping and sync: a file renamed over the path
-        // meanwhile can never be mapped with another file's header.
-        FileChannel channel = readOnly
-                ? FileChannel.open(path, StandardOpenOption.READ)
-                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        FilterHeader header;
-        try {
-            header = readHeader(path, channel);
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
-        }
-        BloomFilter filter = new BloomFilter(path, header, FileMapping.map(path, channel, header.fileLength(), readOnly));
+        CheckedFile file = CheckedFile.open(path, readOnly);
+        BloomFilter filter = new BloomFilter(path, file.header(),
+                FileMapping.map(path, file.channel(), file.header().fileLength(), readOnly));
         if (!readOnly) {
             filter.state.addOpenWriters(1);
             filter.state.unsealVolatile();
@@ -181,6 +146,16 @@ public final class BloomFilter implements MembershipFilter {
         }
     }
 
+    /**
+     * Starts the one-time initialisation of the memory library under every filter on a daemon
+     * thread, so that a short-lived process (a command-line tool) overlaps it with its own start-up
+     * instead of paying it at its first open. Optional: without it, the first open pays (tens of
+     * milliseconds, once per JVM).
+     */
+    public static void prepareInBackground() {
+        FileMapping.initializeInBackground();
+    }
+
     /** Reads and checks the header of {@code path} without mapping it. */
     public static FilterFileInfo readInfo(Path path) throws IOException {
         return FilterFileInfo.of(readHeader(path));
@@ -188,29 +163,7 @@ public final class BloomFilter implements MembershipFilter {
 
     /** Reads and checks the header of {@code path} without mapping it. */
     public static FilterHeader readHeader(Path path) throws IOException {
-        requireRegularFile(path);
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            return readHeader(path, channel);
-        }
-    }
-
-    private static void requireRegularFile(Path path) throws InvalidFilterFileException {
-        if (Files.isDirectory(path)) {
-            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is a directory, not a filter file");
-        }
-        if (Files.exists(path) && !Files.isRegularFile(path)) {
-            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
-        }
-    }
-
-    /** Reads the header through {@code channel} and checks it against the channel's file length. */
-    private static FilterHeader readHeader(Path path, FileChannel channel) throws IOException {
-        long length = channel.size();
-        ByteBuffer bytes = ByteBuffer.allocate((int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
-        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
-            // read until full or end of file
-        }
-        return FilterHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()), length);
+        return CheckedFile.readHeader(path);
     }
 
     /**
@@ -262,33 +215,30 @@ public final class BloomFilter implements MembershipFilter {
         return addHash(hasher.hash(key));
     }
 
-    /** @see #add(long) */
+    /** Adds a byte[] key, as {@link #add(long)} does. */
     public boolean add(byte[] key) {
         return addHash(hasher.hash(key));
     }
 
-    /** Adds the key {@code key[offset .. offset + length)}. @see #add(long) */
+    /** Adds the key {@code key[offset .. offset + length)}, as {@link #add(long)} does. */
     public boolean add(byte[] key, int offset, int length) {
         return addHash(hasher.hash(key, offset, length));
     }
 
-    /** Adds the buffer's remaining bytes as a key; position and limit are unchanged. @see #add(long) */
+    /** Adds the buffer's remaining bytes as a key, as {@link #add(long)} does; position and limit are unchanged. */
     public boolean add(ByteBuffer key) {
         return addHash(hasher.hash(key));
     }
 
-    /** Adds the UTF-8 bytes of {@code key}. @see #add(long) */
+    /** Adds the UTF-8 bytes of {@code key}, as {@link #add(long)} does. */
     public boolean add(CharSequence key) {
         return addHash(hasher.hash(key));
     }
 
-    /**
-     * Adds the key whose hash ({@link #hasher()}) is {@code hash}: for callers that hash keys
-     * themselves, e.g. straight out of an I/O buffer.
-     */
+    /** Adds the key whose hash ({@link #hasher()}) is {@code hash}, as {@link #add(long)} does. */
     public boolean addHash(long hash) {
         ensureWritable();
-        boolean changed = incrementCells(hash);
+        boolean changed = probes.increment(hash);
         if (changed) {
             unpublishedInsertions.increment();
         }
@@ -296,103 +246,31 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     /**
-     * Increments the k cells of the key whose hash is {@code hash}, without counting the key: the
-     * batch calls count a whole batch with one update of {@link #unpublishedInsertions}, whose
-     * compare-and-set would otherwise be one more locked instruction per key.
-     *
-     * @return whether one of the cells was zero before
-     */
-    private boolean incrementCells(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        boolean changed = false;
-        for (int i = 0; i < hashes; i++) {
-            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
-        }
-        return changed;
-    }
-
-    /**
-     * Adds many keys. Keys are hashed and probed in groups of 16, so that the CPU overlaps the cache
-     * misses of different keys (see {@link #addHashes}).
+     * Adds many keys, in groups whose cache misses overlap.
      *
      * @return how many of them were definitely new
      */
     public int addAll(long[] keys) {
-        return addAll(keys.length, i -> hasher.hash(keys[i]));
+        ensureWritable();
+        return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
     }
 
-    /** Adds many byte[] keys. @see #addAll(long[]) */
+    /** Adds many byte[] keys, as {@link #addAll(long[])} does. */
     public int addAll(byte[][] keys) {
-        return addAll(keys.length, i -> hasher.hash(keys[i]));
+        ensureWritable();
+        return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
     }
 
-    /** Adds many string keys. @see #addAll(long[]) */
+    /** Adds the UTF-8 bytes of many keys, in groups as {@link #addAll(long[])} does. */
     public int addAll(Iterable<? extends CharSequence> keys) {
-        int added = 0;
-        for (CharSequence key : keys) {
-            added += add(key) ? 1 : 0;
-        }
-        return added;
+        ensureWritable();
+        return countNew(batches.addAll(keys, hasher::hash));
     }
 
-    /**
-     * Adds the keys whose hashes are {@code hashes[0 .. count)}, in groups of 16: first the cache
-     * lines of a group's keys are loaded, all at once, then their cells are set.
-     *
-     * @return how many of them were definitely new
-     */
+    /** Adds the keys whose hashes are {@code hashes[0 .. count)}, as {@link #addAll(long[])} does. */
     public int addHashes(long[] hashes, int count) {
         ensureWritable();
-        int added = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            added += addGroup(hashes, from, Math.min(count, from + BATCH));
-        }
-        unpublishedInsertions.add(added);
-        return added;
-    }
-
-    /** Adds keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}. */
-    private int addAll(int count, IntToLongFunction hashOfKey) {
-        ensureWritable();
-        int added = 0;
-        if (!loadsAhead) {
-            // No misses to overlap: hashing each key right before its probes lets the CPU work on
-            // the next key's hash while this key's compare-and-sets complete (n = 1 M, standard
-            // layout, 16-byte keys: 9.99 M adds/s this way against 8.83 hashing a group first).
-            for (int i = 0; i < count; i++) {
-                added += incrementCells(hashOfKey.applyAsLong(i)) ? 1 : 0;
-            }
-            unpublishedInsertions.add(added);
-            return added;
-        }
-        long[] group = new long[BATCH];
-        for (int from = 0; from < count; from += BATCH) {
-            int size = Math.min(BATCH, count - from);
-            hashGroup(hashOfKey, from, size, group);
-            added += addGroup(group, 0, size);
-        }
-        unpublishedInsertions.add(added);
-        return added;
-    }
-
-    /** Hashes keys {@code from .. from + size)} into {@code group[0 .. size)}. */
-    private static void hashGroup(IntToLongFunction hashOfKey, int from, int size, long[] group) {
-        for (int i = 0; i < size; i++) {
-            group[i] = hashOfKey.applyAsLong(from + i);
-        }
-    }
-
-    /** Adds the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them. */
-    private int addGroup(long[] hashes, int from, int to) {
-        if (loadsAhead) {
-            touch(hashes, from, to);
-        }
-        int added = 0;
-        for (int i = from; i < to; i++) {
-            added += incrementCells(hashes[i]) ? 1 : 0;
-        }
-        return added;
+        return countNew(batches.addHashes(hashes, count));
     }
 
     // ---------------------------------------------------------------- query
@@ -402,124 +280,53 @@ public final class BloomFilter implements MembershipFilter {
         return mightContainHash(hasher.hash(key));
     }
 
-    /** @see #mightContain(long) */
+    /** Queries a byte[] key, as {@link #mightContain(long)} does. */
     public boolean mightContain(byte[] key) {
         return mightContainHash(hasher.hash(key));
     }
 
-    /** @see #mightContain(long) */
+    /** Queries the key {@code key[offset .. offset + length)}, as {@link #mightContain(long)} does. */
     public boolean mightContain(byte[] key, int offset, int length) {
         return mightContainHash(hasher.hash(key, offset, length));
     }
 
-    /** @see #mightContain(long) */
+    /** Queries the buffer's remaining bytes, as {@link #mightContain(long)} does; position and limit are unchanged. */
     public boolean mightContain(ByteBuffer key) {
         return mightContainHash(hasher.hash(key));
     }
 
-    /** @see #mightContain(long) */
+    /** Queries the UTF-8 bytes of {@code key}, as {@link #mightContain(long)} does. */
     public boolean mightContain(CharSequence key) {
         return mightContainHash(hasher.hash(key));
     }
 
-    /** Whether the key whose hash is {@code hash} may have been added. */
+    /** Whether the key whose hash is {@code hash} may have been added, as {@link #mightContain(long)} says. */
     public boolean mightContainHash(long hash) {
         ensureOpen();
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        for (int i = 0; i < hashes; i++) {
-            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
-                return false;
-            }
-        }
-        return true;
+        return probes.mightContain(hash);
     }
 
     /**
-     * Queries many keys; {@code results[i]} answers {@code keys[i]}. Keys are hashed and probed in
-     * groups of 16, as by {@link #addAll(long[])}.
+     * Queries many keys, in groups whose cache misses overlap; {@code results[i]} answers {@code keys[i]}.
      *
      * @return how many may be present
      * @throws IllegalArgumentException if {@code results} is shorter than {@code keys}
      */
     public int mightContainAll(long[] keys, boolean[] results) {
-        return mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
+        requireRoomFor(keys.length, results);
+        return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
     }
 
-    /** Queries many byte[] keys. @see #mightContainAll(long[], boolean[]) */
+    /** Queries many byte[] keys, as {@link #mightContainAll(long[], boolean[])} does. */
     public int mightContainAll(byte[][] keys, boolean[] results) {
-        return mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
+        requireRoomFor(keys.length, results);
+        return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
     }
 
-    /** Queries the keys whose hashes are {@code hashes[0 .. count)} into {@code results}; returns how many may be present. */
+    /** Queries the keys whose hashes are {@code hashes[0 .. count)}, as {@link #mightContainAll(long[], boolean[])} does. */
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
-        ensureOpen();
         requireRoomFor(count, results);
-        int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
-        }
-        return present;
-    }
-
-    /** Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, as {@link #addAll(int, IntToLongFunction)} adds them. */
-    private int mightContainAll(int count, IntToLongFunction hashOfKey, boolean[] results) {
-        ensureOpen();
-        requireRoomFor(count, results);
-        int present = 0;
-        if (!loadsAhead) {
-            for (int i = 0; i < count; i++) {
-                boolean hit = mightContainHash(hashOfKey.applyAsLong(i));
-                results[i] = hit;
-                present += hit ? 1 : 0;
-            }
-            return present;
-        }
-        long[] group = new long[BATCH];
-        for (int from = 0; from < count; from += BATCH) {
-            int size = Math.min(BATCH, count - from);
-            hashGroup(hashOfKey, from, size, group);
-            present += queryGroup(group, 0, size, results, from);
-        }
-        return present;
-    }
-
-    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i + shift]}. */
-    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
-        if (loadsAhead) {
-            touch(hashes, from, to);
-        }
-        int present = 0;
-        for (int i = from; i < to; i++) {
-            boolean hit = mightContainHash(hashes[i]);
-            results[i + shift] = hit;
-            present += hit ? 1 : 0;
-        }
-        return present;
-    }
-
-    private static void requireRoomFor(int count, boolean[] results) {
-        if (results.length < count) {
-            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
-        }
-    }
-
-    /**
-     * Loads one word of every cache line that keys {@code hashes[from .. to)} will probe. These
-     * loads do not depend on each other, so the CPU keeps many misses in flight (on these machines
-     * 8 independent random loads cost about what 1 dependent one does) instead of paying them one
-     * after another, each behind the branch that decides whether a key's probing goes on. The probing
-     * pass that follows then finds the lines in cache. Java has no prefetch instruction; a plain load
-     * whose result is kept is the portable equivalent.
-     */
-    private void touch(long[] hashes, int from, int to) {
-        long sum = probing.loadLines(cells, hashes, from, to);
-        // The JIT may drop loads whose values go nowhere. Compared, these stay; stored only on a
-        // chance match, they do not write this object's cache line on every batch, which other
-        // threads adding through the handle read on every call.
-        if (sum == TOUCH_SENTINEL) {
-            touched = sum;
-        }
+        return batches.mightContainHashes(hashes, count, results);
     }
 
     // ---------------------------------------------------------------- counting
@@ -536,29 +343,24 @@ public final class BloomFilter implements MembershipFilter {
         return removeHash(hasher.hash(key));
     }
 
-    /** @see #remove(long) */
+    /** Removes a byte[] key, as {@link #remove(long)} does. */
     public boolean remove(byte[] key) {
         return removeHash(hasher.hash(key));
     }
 
-    /** @see #remove(long) */
+    /** Removes the UTF-8 bytes of {@code key}, as {@link #remove(long)} does. */
     public boolean remove(CharSequence key) {
         return removeHash(hasher.hash(key));
     }
 
-    /** @see #remove(long) */
+    /** Removes the key whose hash is {@code hash}, as {@link #remove(long)} does. */
     public boolean removeHash(long hash) {
-        requireCounting("remove");
+        if (!spec.isCounting()) {
+            throw new UnsupportedOperationException("remove needs a counting filter (counter bits > 1); "
+                    + path + " has 1-bit cells");
+        }
         ensureWritable();
-        if (!mightContainHash(hash)) {
-            return false;
-        }
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        for (int i = 0; i < hashes; i++) {
-            cells.decrementSaturating(probing.index(base, step, i));
-        }
-        return true;
+        return probes.decrement(hash);
     }
 
     /**
@@ -570,26 +372,20 @@ public final class BloomFilter implements MembershipFilter {
         return countHash(hasher.hash(key));
     }
 
-    /** @see #count(long) */
+    /** Counts a byte[] key, as {@link #count(long)} does. */
     public long count(byte[] key) {
         return countHash(hasher.hash(key));
     }
 
-    /** @see #count(long) */
+    /** Counts the UTF-8 bytes of {@code key}, as {@link #count(long)} does. */
     public long count(CharSequence key) {
         return countHash(hasher.hash(key));
     }
 
-    /** @see #count(long) */
+    /** Counts the key whose hash is {@code hash}, as {@link #count(long)} does. */
     public long countHash(long hash) {
         ensureOpen();
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        long min = Long.MAX_VALUE;
-        for (int i = 0; i < hashes && min > 0; i++) {
-            min = Math.min(min, cells.getVolatile(probing.index(base, step, i)));
-        }
-        return min;
+        return probes.minimum(hash);
     }
 
     // ---------------------------------------------------------------- state and statistics
@@ -654,19 +450,22 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     private long cellsChecksum() {
-        return CellsChecksum.of(cells.address(), spec.cellBytes());
+        return CellsChecksum.of(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes());
     }
 
     // ---------------------------------------------------------------- accessors
 
+    /** The file this handle maps. */
     public Path path() {
         return path;
     }
 
+    /** The filter's shape, as its header records it. */
     public BloomSpec spec() {
         return spec;
     }
 
+    /** The file's header: its spec, when and how it was created. */
     public FilterHeader header() {
         return header;
     }
@@ -687,7 +486,7 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     /** The cells, for whole-filter operations (merge, pack, estimates) in this package. */
-    public CellArray cells() {
+    CellArray cells() {
         ensureOpen();
         return cells;
     }
@@ -697,9 +496,22 @@ public final class BloomFilter implements MembershipFilter {
         return "BloomFilter[" + path + ", " + spec + (writable ? ", read-write" : ", read-only") + "]";
     }
 
+    /** Counts a batch's new keys with one update, not one per key; returns {@code added}. */
+    private int countNew(int added) {
+        unpublishedInsertions.add(added);
+        return added;
+    }
+
     private void publishInsertions() {
         if (writable) {
             state.addApproximateInsertions(unpublishedInsertions.sumThenReset());
+        }
+    }
+
+    private void requireRoomFor(int count, boolean[] results) {
+        ensureOpen();
+        if (results.length < count) {
+            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
         }
     }
 
@@ -713,13 +525,6 @@ public final class BloomFilter implements MembershipFilter {
         ensureOpen();
         if (!writable) {
             throw new IllegalStateException(path + " is open read-only; open it READ_WRITE to change it");
-        }
-    }
-
-    private void requireCounting(String operation) {
-        if (!spec.isCounting()) {
-            throw new UnsupportedOperationException(operation + " needs a counting filter (counter bits > 1); "
-                    + path + " has 1-bit cells");
         }
     }
 }

@@ -124,7 +124,7 @@ public final class BloomSpec {
 
     /**
      * Bytes the cells occupy in the file: m w / 8, rounded up to whole 4 KiB pages, since a file
-     * mapping covers whole pages anyway (and Chronicle Bytes grows a mapped file to them).
+     * mapping covers whole pages anyway.
      */
     public long cellBytes() {
         return cellBytes(cells, counterBits);
@@ -151,7 +151,7 @@ public final class BloomSpec {
             return Optional.of("counter bits: " + counterBits + " vs " + other.counterBits);
         }
         if (layout != other.layout) {
-            return Optional.of("layout: " + layout.cliName() + " vs " + other.layout.cliName());
+            return Optional.of("layout: " + name(layout) + " vs " + name(other.layout));
         }
         if (hashAlgorithm != other.hashAlgorithm) {
             return Optional.of("hash algorithm: " + hashAlgorithm + " vs " + other.hashAlgorithm);
@@ -160,6 +160,11 @@ public final class BloomSpec {
             return Optional.of("seed: " + Long.toUnsignedString(seed) + " vs " + Long.toUnsignedString(other.seed));
         }
         return Optional.empty();
+    }
+
+    /** A layout as docs/FORMAT.md names it: {@code standard} or {@code blocked}. */
+    private static String name(Layout layout) {
+        return layout.name().toLowerCase(Locale.ROOT);
     }
 
     static long cellBytes(long cells, int counterBits) {
@@ -187,7 +192,7 @@ public final class BloomSpec {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "BloomSpec[m=%d, k=%d, w=%d, layout=%s, hash=%s, seed=%s, n=%d, p=%s]",
-                cells, hashes, counterBits, layout.cliName(), hashAlgorithm, Long.toUnsignedString(seed),
+                cells, hashes, counterBits, name(layout), hashAlgorithm, Long.toUnsignedString(seed),
                 expectedKeys, targetFpp);
     }
 

@@ -43,9 +43,4 @@ public enum Layout {
         }
         throw new IllegalArgumentException("unknown layout id " + id + " (known: 0 standard, 1 blocked)");
     }
-
-    /** The name used on the command line and in JSON: {@code standard} or {@code blocked}. */
-    public String cliName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }

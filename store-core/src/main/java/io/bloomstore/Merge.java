@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,9 @@ import java.util.function.LongConsumer;
 /**
  * OR / AND of compatible filters (same m, k, w, layout, hash and seed), word by word.
  *
- * <p>Into a new file, the output is written sequentially through a buffer and published atomically;
- * in place, each target word is updated with one compare-and-set, so handles that are adding to the
+ * <p>Into a new file, the output is written sequentially through a buffer into a temporary, sealed
+ * there, and only then published atomically, so no reader ever sees it incomplete or unsealed; in
+ * place, each target word is updated with one compare-and-set, so handles that are adding to the
  * target at the same time lose nothing.
  */
 public final class Merge {
@@ -29,7 +31,8 @@ public final class Merge {
     }
 
     /**
-     * Writes {@code op} of {@code inputs} (two or more) to a new file {@code out}.
+     * Writes {@code op} of {@code inputs} (two or more) to a new file {@code out}, sealed (its cells
+     * checksum recorded, as {@link BloomFilter#seal()} does) before it appears at {@code out}.
      *
      * @param progress called with the number of cell bytes written so far, or null
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
@@ -49,39 +52,62 @@ public final class Merge {
             for (Path input : inputs) {
                 sources.add(BloomFilter.open(input, OpenMode.READ_ONLY));
             }
-            BloomSpec spec = first.spec();
-            FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), false);
-            FilterFiles.publish(out, replace, first.fileLength(), (channel, temporary) -> {
-                ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
-                page.put(header.encode()).clear();
-                FilterFiles.writeFully(channel, page);
-                List<CellArray> cells = sources.stream().map(BloomFilter::cells).toList();
-                int w = spec.counterBits();
-                long words = cells.get(0).words();
-                long[] merged = new long[CHUNK_WORDS];
-                long[] other = new long[CHUNK_WORDS];
-                ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN);
-                LongBuffer chunkWords = chunk.asLongBuffer();
-                for (long from = 0; from < words; from += CHUNK_WORDS) {
-                    int n = (int) Math.min(CHUNK_WORDS, words - from);
-                    cells.get(0).copyWordsPlain(from, merged, n);
-                    for (CellArray source : cells.subList(1, cells.size())) {
-                        source.copyWordsPlain(from, other, n);
-                        op.combineAll(merged, other, n, w);
-                    }
-                    chunkWords.clear();
-                    chunkWords.put(merged, 0, n);
-                    chunk.clear().limit(n * 8);
-                    FilterFiles.writeFully(channel, chunk);
-                    if (progress != null) {
-                        progress.accept((from + n) * 8);
-                    }
-                }
-            });
+            FilterFiles.publish(out, replace, first.fileLength(), sealedContent(first.spec(), sources, op, progress));
         } finally {
             for (BloomFilter source : sources) {
                 source.close();
             }
+        }
+    }
+
+    /** The merged file as it is written to its temporary: complete and sealed before it is published. */
+    static FilterFiles.Content sealedContent(BloomSpec spec, List<BloomFilter> sources, MergeOp op,
+            LongConsumer progress) {
+        return (channel, temporary) -> {
+            write(channel, spec, sources, op, progress);
+            sealInPlace(temporary);
+        };
+    }
+
+    /** Writes a new header page, then {@code op} of the sources' cells, chunk by chunk. */
+    private static void write(FileChannel channel, BloomSpec spec, List<BloomFilter> sources, MergeOp op,
+            LongConsumer progress) throws IOException {
+        FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), false);
+        ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
+        page.put(header.encode()).clear();
+        FilterFiles.writeFully(channel, page);
+        List<CellArray> cells = sources.stream().map(BloomFilter::cells).toList();
+        int w = spec.counterBits();
+        long words = cells.get(0).words();
+        long[] merged = new long[CHUNK_WORDS];
+        long[] other = new long[CHUNK_WORDS];
+        ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN);
+        LongBuffer chunkWords = chunk.asLongBuffer();
+        for (long from = 0; from < words; from += CHUNK_WORDS) {
+            int n = (int) Math.min(CHUNK_WORDS, words - from);
+            cells.get(0).copyWordsPlain(from, merged, n);
+            for (CellArray source : cells.subList(1, cells.size())) {
+                source.copyWordsPlain(from, other, n);
+                op.combineAll(merged, other, n, w);
+            }
+            chunkWords.clear();
+            chunkWords.put(merged, 0, n);
+            chunk.clear().limit(n * 8);
+            FilterFiles.writeFully(channel, chunk);
+            if (progress != null) {
+                progress.accept((from + n) * 8);
+            }
+        }
+    }
+
+    /**
+     * Seals the complete file at {@code file}, which no reader knows yet, as {@link BloomFilter#seal()}
+     * seals any filter: the cells written through the channel are already in the page cache that
+     * the mapping reads.
+     */
+    private static void sealInPlace(Path file) throws IOException {
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+            filter.seal();
         }
     }
 

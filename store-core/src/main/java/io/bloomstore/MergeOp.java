@@ -40,9 +40,4 @@ public enum MergeOp {
             }
         }
     }
-
-    /** The name used on the command line. */
-    public String cliName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }

@@ -6,7 +6,8 @@ import io.bloomstore.internal.math.FalsePositiveMath;
 
 /**
  * Sizes of two key sets and of their union and intersection, estimated from two compatible filters
- * without their keys (Swamidass &amp; Baldi 2007): |A| from A's set cells, |A u B| from the cells
+ * without their keys (Swamidass &amp; Baldi 2007, with the blocked layout's correction, as
+ * {@link FilterStats#estimatedKeys()} has it): |A| from A's set cells, |A u B| from the cells
  * set in A or B, and |A n B| = |A| + |B| - |A u B|. Jaccard = |A n B| / |A u B|.
  *
  * @param sizeA estimated distinct keys in A
@@ -33,11 +34,12 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
             setB += CounterLanes.nonZeroLanes(wordB, w);
             setEither += CounterLanes.nonZeroLanes(wordA | wordB, w);
         }
-        long m = a.spec().cells();
-        int k = a.spec().hashes();
-        double sizeA = FalsePositiveMath.estimateKeys(m, k, setA);
-        double sizeB = FalsePositiveMath.estimateKeys(m, k, setB);
-        double union = FalsePositiveMath.estimateKeys(m, k, setEither);
+        // The layout's estimator, the one stats() uses: a blocked filter's keys crowd some blocks,
+        // which the standard formula does not know and would undercount.
+        BloomSpec spec = a.spec();
+        double sizeA = FalsePositiveMath.estimateKeys(spec, setA);
+        double sizeB = FalsePositiveMath.estimateKeys(spec, setB);
+        double union = FalsePositiveMath.estimateKeys(spec, setEither);
         double intersection = Math.max(0, sizeA + sizeB - union);
         double jaccard = union > 0 ? intersection / union : 0;
         return new SetEstimates(sizeA, sizeB, union, intersection, jaccard);

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +90,67 @@ class BatchCallsTest {
             byte[][] byteQueries = randomByteKeys(new SplittableRandom(4), KEYS);
             System.arraycopy(byteKeys, 0, byteQueries, 0, KEYS / 2);
             assertQueriesMatch(single, longs, queries, byteQueries);
+        }
+    }
+
+    /**
+     * addAll of string keys: the same new-key count, cells and insertion count as one add per key,
+     * for a key count that is not a multiple of the group, with repeats.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"STANDARD", "BLOCKED"})
+    void addAllOfStringsMatchesSingleAdds(Layout layout) throws Exception {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).counterBits(4).layout(layout).build();
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < KEYS - 3; i++) {
+            keys.add("key-" + i);
+        }
+        keys.addAll(List.of("key-0", "key-7", "key-0"));
+        try (BloomFilter single = create("single", spec);
+                BloomFilter batched = create("batched", spec)) {
+            int newBySingle = 0;
+            for (String key : keys) {
+                newBySingle += single.add(key) ? 1 : 0;
+            }
+            assertEquals(newBySingle, batched.addAll(keys));
+            assertSameCells(single, batched);
+            assertEquals(newBySingle, batched.stats().approximateInsertions());
+            assertEquals(0, batched.addAll(List.<CharSequence>of()));
+        }
+    }
+
+    /**
+     * addAll of string keys is batched, as documented: it hashes a group of keys before it adds
+     * any of them, so no key is in the filter yet when the iteration hands over the next one
+     * within a group. Added one by one, each key would be in by then.
+     */
+    @Test
+    void addAllOfStringsHashesAGroupBeforeAddingIt() throws Exception {
+        try (BloomFilter filter = create("f", BloomSpec.forExpected(KEYS, 0.01))) {
+            List<String> keys = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p");
+            List<Boolean> previousWasIn = new ArrayList<>();
+            Iterable<String> watched = () -> new Iterator<>() {
+                private int next;
+
+                @Override
+                public boolean hasNext() {
+                    return next < keys.size();
+                }
+
+                @Override
+                public String next() {
+                    if (next > 0) {
+                        previousWasIn.add(filter.mightContain(keys.get(next - 1)));
+                    }
+                    return keys.get(next++);
+                }
+            };
+            assertEquals(keys.size(), filter.addAll(watched));
+            assertEquals(Collections.nCopies(keys.size() - 1, false), previousWasIn,
+                    "the 16 keys are hashed before any of them is added");
+            for (String key : keys) {
+                assertTrue(filter.mightContain(key), key);
+            }
         }
     }
 

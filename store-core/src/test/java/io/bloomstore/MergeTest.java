@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** OR and AND, into a new file and in place, for plain and counting filters. */
 class MergeTest {
@@ -209,6 +216,64 @@ class MergeTest {
         try (BloomFilter out = BloomFilter.open(dir.resolve("out.bloom"), OpenMode.READ_ONLY)) {
             assertTrue(out.mightContain(1L) && out.mightContain(2L));
             assertEquals(10, out.spec().expectedKeys(), "the first input's n and p");
+        }
+    }
+
+    /**
+     * A reader that opens the output the instant it appears finds it complete and sealed: it is
+     * sealed in its temporary, before the rename publishes it. A watcher polls for the path while
+     * the merge runs and checks the first file it sees.
+     */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 8})
+    void mergedFileIsSealedTheInstantItExists(int w) throws Exception {
+        Inputs inputs = overlappingInputs(w, Layout.BLOCKED);
+        Path out = dir.resolve("out.bloom");
+        AtomicBoolean done = new AtomicBoolean();
+        CompletableFuture<Boolean> sealedWhenSeen = CompletableFuture.supplyAsync(() -> {
+            while (!Files.exists(out)) {
+                if (done.get() && !Files.exists(out)) {
+                    throw new AssertionError("the merge ended without an output");
+                }
+                Thread.onSpinWait();
+            }
+            try (BloomFilter seen = BloomFilter.open(out, OpenMode.READ_ONLY)) {
+                boolean sealed = seen.isSealed();
+                if (sealed) {
+                    seen.verifyCells();
+                }
+                return sealed;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            Merge.toNewFile(out, inputs.both(), MergeOp.OR, false, null);
+        } finally {
+            done.set(true);
+        }
+        assertTrue(sealedWhenSeen.get(10, TimeUnit.SECONDS), "sealed when first seen");
+        try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_ONLY)) {
+            assertTrue(merged.isSealed());
+            merged.verifyCells();
+            assertEquals(0, merged.openWriters());
+        }
+    }
+
+    /** What the merge writes into its temporary, before any publishing, is already sealed. */
+    @Test
+    void theContentWrittenBeforePublishingIsSealed() throws Exception {
+        Inputs inputs = overlappingInputs(4, Layout.STANDARD);
+        Path temporary = dir.resolve("temporary.bloom");
+        try (BloomFilter a = BloomFilter.open(inputs.a(), OpenMode.READ_ONLY);
+                BloomFilter b = BloomFilter.open(inputs.b(), OpenMode.READ_ONLY);
+                FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            Merge.sealedContent(inputs.spec(), List.of(a, b), MergeOp.AND, null).writeTo(channel, temporary);
+        }
+        try (BloomFilter written = BloomFilter.open(temporary, OpenMode.READ_ONLY)) {
+            assertTrue(written.isSealed());
+            written.verifyCells();
+            assertCellsAreTheOpOf(MergeOp.AND, written, inputs.a(), inputs.b());
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -53,6 +54,25 @@ class SetEstimatesTest {
         assertEquals(0.5 * N, e.intersection(), 0.02 * 0.5 * N);
         assertEquals(1.0 / 3, e.jaccard(), 0.01);
         assertEquals(e.intersection() / e.union(), e.jaccard(), 1e-12);
+    }
+
+    /**
+     * estimate and inspect must say the same of one filter: the key count of A is the one
+     * stats() reports, whatever the layout and counter width (blocked filters need the blocked
+     * correction, which the standard formula would leave out).
+     */
+    @ParameterizedTest(name = "{0}, w={1}")
+    @CsvSource({"STANDARD, 1", "STANDARD, 8", "BLOCKED, 1", "BLOCKED, 8", "BLOCKED, 32"})
+    void sizeOfAIsTheKeyCountStatsReports(Layout layout, int counterBits) throws Exception {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(2 * N).fpp(0.01).counterBits(counterBits).layout(layout).build();
+        Path a = filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, N));
+        Path b = filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(N / 2, N / 2 + N));
+        try (BloomFilter fa = BloomFilter.open(a, OpenMode.READ_ONLY);
+                BloomFilter fb = BloomFilter.open(b, OpenMode.READ_ONLY)) {
+            SetEstimates e = SetEstimates.of(fa, fb);
+            assertEquals(fa.stats().estimatedKeys(), e.sizeA(), 1e-9 * N);
+            assertEquals(fb.stats().estimatedKeys(), e.sizeB(), 1e-9 * N);
+        }
     }
 
     @Test

@@ -21,6 +21,8 @@ public final class BenchJvm {
     private static final String RESOURCE = "bench-jvm.properties";
     /** The first feature release that knows --sun-misc-unsafe-memory-access. */
     private static final int MODERN_FEATURE = 23;
+    /** The first feature release without the jdk.incubator.foreign module DataSketches 7 needs. */
+    private static final int NO_INCUBATOR_FOREIGN_FEATURE = 19;
 
     private BenchJvm() {
     }
@@ -38,6 +40,15 @@ public final class BenchJvm {
             flags.addAll(split(properties.getProperty("jvm.flags.modern")));
         }
         return flags;
+    }
+
+    /**
+     * The flags a JMH fork that may run a peer needs besides {@link #flags()}, for a JVM of feature
+     * version {@code feature}: DataSketches' {@code --add-modules=jdk.incubator.foreign} on JDK 17
+     * and 18, nothing later (the module is gone, and so is DataSketches 7 there).
+     */
+    public static List<String> peerFlagsFor(int feature) {
+        return feature < NO_INCUBATOR_FOREIGN_FEATURE ? split(load().getProperty("jvm.flags.peers")) : List.of();
     }
 
     /** The {@code java} launcher of the running JVM, for starting child JVMs of the same version. */

@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * The benchmarks jar's entry point: JMH's own command line ({@code org.openjdk.jmh.Main} takes
- * the same options), with {@link BenchJvm#flags()} appended to every fork's JVM arguments.
+ * the same options), with {@link BenchJvm#flags()} and {@link BenchJvm#peerFlagsFor the peers' flags}
+ * appended to every fork's JVM arguments.
  *
  * <p>Without those flags a fork cannot map a filter file. Appending them here, instead of in
  * {@code @Fork} annotations, keeps them out of the source (they come from the parent pom) and
@@ -52,6 +53,7 @@ public final class BenchMain {
     /** {@code options} with the bench JVM flags put in front of any -jvmArgsAppend they carry. */
     public static Options withBenchJvmFlags(Options options) {
         List<String> append = new ArrayList<>(BenchJvm.flags());
+        append.addAll(BenchJvm.peerFlagsFor(Runtime.version().feature()));
         if (options.getJvmArgsAppend().hasValue()) {
             append.addAll(options.getJvmArgsAppend().get());
         }

@@ -76,6 +76,11 @@ final class BloomstoreBenchFilter implements BenchFilter {
                 : filter.mightContainAll(keys.bytes(), keys.answerScratch());
     }
 
+    @Override
+    public long bits() {
+        return filter.spec().cellBytes() * Byte.SIZE;
+    }
+
     /**
      * Empties the cells in place by AND-merging an empty filter of the same shape into them: the
      * public API has no clear, and recreating the file would cost a disk write and fsync of every
@@ -91,7 +96,7 @@ final class BloomstoreBenchFilter implements BenchFilter {
 
     /** An empty filter of {@code spec} beside {@code file}, created on first use and shared by its siblings. */
     private static synchronized Path emptyTwin(Path file, BloomSpec spec) throws IOException {
-        Path empty = file.resolveSibling("empty-m" + spec.cells() + "-k" + spec.hashes() + "-" + spec.layout().cliName()
+        Path empty = file.resolveSibling("empty-m" + spec.cells() + "-k" + spec.hashes() + "-" + spec.layout().name().toLowerCase(java.util.Locale.ROOT)
                 + "-w" + spec.counterBits() + ".bloom");
         if (!Files.exists(empty)) {
             BloomFilter.create(empty, spec).close();

@@ -14,7 +14,8 @@ import java.util.concurrent.Future;
  * Filled filters shared by benchmark forks: filter i of kind K holds the keys with indices
  * {@code [0, n)}. Filling 200 M keys takes tens of seconds per filter, far more than a fork's
  * measurement, so each is built once, stored under {@link BenchDirs#fixtures()} and loaded by the
- * forks that need it (bloomstore maps the file; Guava reads it with {@code readFrom}).
+ * forks that need it (bloomstore maps the file; a peer with a serial form reads it back, e.g. Guava's
+ * {@code readFrom}; a peer without one is filled in each trial).
  *
  * <p>A stored filter is used only if a sample of its keys is found: a change of the core's
  * hashing or probing makes it look empty and it is rebuilt, instead of making queries of
@@ -24,8 +25,17 @@ public final class Fixtures {
     private Fixtures() {
     }
 
-    /** A filter of {@code kind} holding the n keys of {@code type}; bloomstore's is opened read-only. */
+    /**
+     * A filter of {@code kind} holding the n keys of {@code type}; bloomstore's is opened read-only.
+     * A peer without a serial form is filled here, in the caller's trial set-up, on one thread (none
+     * of them takes concurrent adds): at 200 M keys that is tens of seconds to a few minutes of set-up.
+     */
     public static BenchFilter filled(FilterKind kind, KeyType type, long n) throws IOException {
+        if (!kind.storable()) {
+            BenchFilter fresh = kind.createEmpty(n, type, null);
+            addKeys(fresh, type, 0, n, fillThreads(kind));
+            return checked(fresh, kind, type, n);
+        }
         Path file = BenchDirs.fixtures().resolve(kind.fileName(n, type));
         if (Files.exists(file)) {
             BenchFilter stored = kind.load(file, n, type);
@@ -37,14 +47,23 @@ public final class Fixtures {
         }
         Path building = file.resolveSibling(file.getFileName() + ".building");
         BenchFilter fresh = kind.createEmpty(n, type, building);
-        addKeys(fresh, type, 0, n, Math.min(2, Runtime.getRuntime().availableProcessors()));
+        addKeys(fresh, type, 0, n, fillThreads(kind));
         fresh.saveAndClose(file);
-        BenchFilter stored = kind.load(file, n, type);
-        if (!holdsSample(stored, type, n)) {
-            stored.close();
-            throw new IllegalStateException(file + " does not hold the keys just added to it: false negatives");
+        return checked(kind.load(file, n, type), kind, type, n);
+    }
+
+    /** Two threads where the filter takes concurrent adds and the machine has two cores; else one. */
+    private static int fillThreads(FilterKind kind) {
+        return kind.threadSafeAdds() ? Math.min(2, Runtime.getRuntime().availableProcessors()) : 1;
+    }
+
+    /** {@code filter}, unless it misses a sample of the keys just added to it (then it is closed and refused). */
+    private static BenchFilter checked(BenchFilter filter, FilterKind kind, KeyType type, long n) {
+        if (!holdsSample(filter, type, n)) {
+            filter.close();
+            throw new IllegalStateException(kind + " does not hold the keys just added to it: false negatives");
         }
-        return stored;
+        return filter;
     }
 
     /**

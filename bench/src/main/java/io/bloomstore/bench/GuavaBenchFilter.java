@@ -2,22 +2,19 @@ package io.bloomstore.bench;
 
 import com.google.common.hash.BloomFilter;
 import com.google.common.hash.Funnels;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Guava's {@code BloomFilter}, the filter a JVM user would otherwise pick: created with
  * {@code create(funnel, n, p)}, {@code Funnels.longFunnel()} for long keys and
- * {@code Funnels.byteArrayFunnel()} for 16-byte keys. Guava has no batch calls, so its "batch" is
- * the loop of single calls a Guava user would write.
+ * {@code Funnels.byteArrayFunnel()} for 16-byte keys; stored with {@code writeTo}.
  */
-final class GuavaBenchFilter implements BenchFilter {
+final class GuavaBenchFilter extends PeerBenchFilter {
+    /** writeTo's header before the words: strategy (1 byte), k (1 byte), word count (4 bytes). */
+    private static final int SERIAL_HEADER_BYTES = 6;
+
     private final long expectedKeys;
     private final double fpp;
     // Exactly one of the two is non-null, by key type. Not final: clear() replaces it (Guava has no clear).
@@ -37,57 +34,31 @@ final class GuavaBenchFilter implements BenchFilter {
                 : new GuavaBenchFilter(expectedKeys, fpp, null, BloomFilter.create(Funnels.byteArrayFunnel(), expectedKeys, fpp));
     }
 
-    /** Reads a filter written by {@link #saveAndClose} ({@code BloomFilter.writeTo}). */
-    static GuavaBenchFilter load(Path file, long expectedKeys, double fpp, KeyType type) throws IOException {
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            return type == KeyType.LONG
-                    ? new GuavaBenchFilter(expectedKeys, fpp, BloomFilter.readFrom(in, Funnels.longFunnel()), null)
-                    : new GuavaBenchFilter(expectedKeys, fpp, null, BloomFilter.readFrom(in, Funnels.byteArrayFunnel()));
-        }
+    /** Reads a filter written by {@link #writeTo} ({@code BloomFilter.readFrom}). */
+    static GuavaBenchFilter read(InputStream in, long expectedKeys, double fpp, KeyType type) throws IOException {
+        return type == KeyType.LONG
+                ? new GuavaBenchFilter(expectedKeys, fpp, BloomFilter.readFrom(in, Funnels.longFunnel()), null)
+                : new GuavaBenchFilter(expectedKeys, fpp, null, BloomFilter.readFrom(in, Funnels.byteArrayFunnel()));
     }
 
     @Override
-    public int addEach(KeyChunk keys) {
-        int added = 0;
-        if (longs != null) {
-            BloomFilter<Long> filter = longs;
-            for (long key : keys.longs()) {
-                added += filter.put(key) ? 1 : 0;
-            }
-        } else {
-            BloomFilter<byte[]> filter = bytes;
-            for (byte[] key : keys.bytes()) {
-                added += filter.put(key) ? 1 : 0;
-            }
-        }
-        return added;
+    boolean add(long key) {
+        return longs.put(key);
     }
 
     @Override
-    public int addBatch(KeyChunk keys) {
-        return addEach(keys);
+    boolean add(byte[] key) {
+        return bytes.put(key);
     }
 
     @Override
-    public int mightContainEach(KeyChunk keys) {
-        int present = 0;
-        if (longs != null) {
-            BloomFilter<Long> filter = longs;
-            for (long key : keys.longs()) {
-                present += filter.mightContain(key) ? 1 : 0;
-            }
-        } else {
-            BloomFilter<byte[]> filter = bytes;
-            for (byte[] key : keys.bytes()) {
-                present += filter.mightContain(key) ? 1 : 0;
-            }
-        }
-        return present;
+    boolean mightContain(long key) {
+        return longs.mightContain(key);
     }
 
     @Override
-    public int mightContainBatch(KeyChunk keys) {
-        return mightContainEach(keys);
+    boolean mightContain(byte[] key) {
+        return bytes.mightContain(key);
     }
 
     @Override
@@ -99,18 +70,31 @@ final class GuavaBenchFilter implements BenchFilter {
         }
     }
 
+    /** Guava does not say its bit count; its serial form does: the words after a fixed header. */
     @Override
-    public void saveAndClose(Path target) throws IOException {
-        Path partial = target.resolveSibling(target.getFileName() + ".partial");
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
-            if (longs != null) {
-                longs.writeTo(out);
-            } else {
-                bytes.writeTo(out);
+    public long bits() throws IOException {
+        long[] written = {0};
+        writeTo(new OutputStream() {
+            @Override
+            public void write(int b) {
+                written[0]++;
             }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                written[0] += len;
+            }
+        });
+        return (written[0] - SERIAL_HEADER_BYTES) * Byte.SIZE;
+    }
+
+    @Override
+    void writeTo(OutputStream out) throws IOException {
+        if (longs != null) {
+            longs.writeTo(out);
+        } else {
+            bytes.writeTo(out);
         }
-        Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        close();
     }
 
     @Override

@@ -38,7 +38,8 @@ final class ErrorMessages {
             return e.getMessage();
         }
         if (e instanceof FileAlreadyExistsException) {
-            return withReason((FileSystemException) e, "already exists; use --force to replace it");
+            // The core says "replace it on purpose"; on the command line that purpose is --force.
+            return withReason((FileSystemException) e, "already exists; replace it on purpose") + " (--force)";
         }
         if (e instanceof NoSuchFileException) {
             return withReason((FileSystemException) e, "no such file");

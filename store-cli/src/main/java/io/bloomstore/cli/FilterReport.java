@@ -58,7 +58,7 @@ record FilterReport(
                 info.formatVersion(),
                 info.headerLength(),
                 String.format(Locale.ROOT, "0x%08x", info.headerCrc32c()),
-                spec.layout().cliName(),
+                Human.name(spec.layout()),
                 spec.hashAlgorithm().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                 Human.seed(spec.seed()),
                 spec.cells(),

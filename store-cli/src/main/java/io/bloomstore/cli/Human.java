@@ -12,8 +12,9 @@ final class Human {
 
     /**
      * 1234567 as "1,234,567". Grouped here rather than by {@code String.format("%,d")}, whose first
-     * call in a JVM loads the locale data for the separator: ~20 ms of a one-key {@code bloomstore
-     * add}, which prints counts where {@code contains} prints none (docs/BENCHMARKS.md, "CLI start-up").
+     * call in a JVM loads the locale data for the separator: a one-key {@code bloomstore add}, which
+     * prints counts where {@code contains} prints none, would start measurably slower than
+     * {@code contains} (docs/BENCHMARKS.md, "CLI start-up").
      */
     static String count(long n) {
         String digits = Long.toString(n);
@@ -55,6 +56,14 @@ final class Human {
         return String.format(Locale.ROOT, "%.2e%%", p);
     }
 
+    /**
+     * A layout or merge operation the way its option takes it ({@code --layout blocked},
+     * {@code --op or}): the constant's name in lower case, which picocli reads back case-insensitively.
+     */
+    static String name(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT);
+    }
+
     /** A seed as 0x-hex, the way --seed takes it. */
     static String seed(long seed) {
         return String.format(Locale.ROOT, "0x%016x", seed);
@@ -63,7 +72,7 @@ final class Human {
     /** "9,585,059 cells of 1 bit, 7 hashes, standard layout (1.1 MiB)". */
     static String shape(BloomSpec spec, long fileBytes) {
         return count(spec.cells()) + " cells of " + spec.counterBits() + (spec.counterBits() == 1 ? " bit" : " bits")
-                + ", " + spec.hashes() + (spec.hashes() == 1 ? " hash" : " hashes") + ", " + spec.layout().cliName()
+                + ", " + spec.hashes() + (spec.hashes() == 1 ? " hash" : " hashes") + ", " + name(spec.layout())
                 + " layout (" + bytes(fileBytes) + ")";
     }
 

@@ -6,7 +6,6 @@ import static io.bloomstore.cli.Model.operands;
 import static io.bloomstore.cli.Model.option;
 
 import io.bloomstore.BloomFilter;
-import io.bloomstore.OpenMode;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
 import io.bloomstore.BloomSpec;
@@ -59,10 +58,7 @@ final class MergeCommand extends CliCommand {
         try (Progress progress = progress("merge", spec.cellBytes())) {
             Merge.toNewFile(out, inputs, op, force, progress::update);
         }
-        try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_WRITE)) {
-            merged.seal();
-        }
-        streams().text().println("merged " + inputs.size() + " filters (" + op.cliName() + ") into " + out + ": "
+        streams().text().println("merged " + inputs.size() + " filters (" + Human.name(op) + ") into " + out + ": "
                 + Human.shape(spec, Files.size(out)) + "; sealed");
         return ExitCode.OK;
     }

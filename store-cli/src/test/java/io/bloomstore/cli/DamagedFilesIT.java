@@ -114,7 +114,7 @@ class DamagedFilesIT {
     static List<Damage> categories() {
         return List.of(
                 new Damage("zero length", b -> new byte[0], "too short", "0 bytes"),
-                new Damage("cut inside the header (24 bytes)", b -> Arrays.copyOf(b, CELLS_OFFSET), "too short"),
+                new Damage("cut inside the header (24 bytes)", b -> Arrays.copyOf(b, CELL_COUNT_OFFSET), "too short"),
                 new Damage("last cell byte cut off", b -> Arrays.copyOf(b, b.length - 1),
                         "8191 bytes", "describes 8192", "truncated"),
                 new Damage("grown after creation (one byte appended)", b -> Arrays.copyOf(b, b.length + 1),
@@ -156,7 +156,7 @@ class DamagedFilesIT {
         fields.put("reserved byte", RESERVED_BYTE_OFFSET);
         fields.put("hashes", HASHES_OFFSET);
         fields.put("flags", FLAGS_OFFSET);
-        fields.put("cells", CELLS_OFFSET);
+        fields.put("cells", CELL_COUNT_OFFSET);
         fields.put("seed", SEED_OFFSET);
         fields.put("expected keys", EXPECTED_KEYS_OFFSET);
         fields.put("target fpp", TARGET_FPP_OFFSET);

@@ -58,7 +58,7 @@ class FailedOperationsLeaveNothingBehindTest {
 
     @Test
     void mergeWithADamagedInputIsRefused() throws Exception {
-        Path damaged = Files.write(dir.resolve("damaged.bloom"), flip(existingBytes, FilterFileDescriptor.CELLS_OFFSET));
+        Path damaged = Files.write(dir.resolve("damaged.bloom"), flip(existingBytes, FilterFileDescriptor.CELL_COUNT_OFFSET));
         for (MergeOp op : MergeOp.values()) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                     () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(existing, damaged), op, false, null));

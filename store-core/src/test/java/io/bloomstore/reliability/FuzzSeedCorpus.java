@@ -54,7 +54,7 @@ public final class FuzzSeedCorpus {
         write(dir, "resigned-version-2", HeaderFuzzTest.HeaderFuzzInput.encode(fromField | resign, 0,
                 withShort(plain, FilterFileDescriptor.VERSION_OFFSET, 2)));
         write(dir, "resigned-huge-cells", HeaderFuzzTest.HeaderFuzzInput.encode(fromField | resign, 0,
-                withLong(plain, FilterFileDescriptor.CELLS_OFFSET, BloomSpec.MAX_CELLS)));
+                withLong(plain, FilterFileDescriptor.CELL_COUNT_OFFSET, BloomSpec.MAX_CELLS)));
     }
 
     private static void writePackSeeds(Path dir) throws IOException {

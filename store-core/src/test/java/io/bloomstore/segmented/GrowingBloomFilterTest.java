@@ -182,8 +182,10 @@ class GrowingBloomFilterTest {
             assertTrue(explicit.getMessage().contains("max size of " + limit), explicit.getMessage());
             assertEquals(before, Files.size(file), "a refused growth leaves the file as it was");
         }
-        assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException tooSmall = assertThrows(IllegalArgumentException.class,
                 () -> GrowingBloomFilter.create(dir.resolve("tiny.bloom"), spec.withMaxBytes(8192)));
+        assertTrue(tooSmall.getMessage().contains("max size 8192 bytes is below the first segment's"), tooSmall.getMessage());
+        assertFalse(Files.exists(dir.resolve("tiny.bloom")), "a refused create leaves nothing");
     }
 
     /** The version 1 file still opens as before; each reader refuses the other's files by version and kind. */

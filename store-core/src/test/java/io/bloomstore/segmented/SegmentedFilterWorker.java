@@ -9,16 +9,13 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 
 /**
  * The {@code main} of a child JVM ({@link io.bloomstore.testing.ChildJvm}) that opens a growing or
  * windowed filter file read-write and works on it on command.
  *
  * <p>Arguments: {@code growing FILE [HALT_AT]} or {@code windowed FILE CLOCK_MILLIS [HALT_AT]} (a
- * clock stopped at that instant); HALT_AT names a crash point (growth, clear) where the JVM halts
+ * clock standing at that instant until told otherwise); HALT_AT names a crash point (growth, clear) where the JVM halts
  * as if killed with SIGKILL. Prints {@code ready} once the file is open, then answers each line of stdin:
  * <ul>
  *   <li>{@code add FROM COUNT BATCH}: adds keys FROM .. FROM + COUNT - 1, one by one (BATCH = 1)
@@ -27,7 +24,11 @@ import java.time.ZoneOffset;
  *       add returned, for tests that kill the process in the middle;
  *   <li>{@code check FROM COUNT}: prints {@code ok}, or {@code missing KEY} for the first key
  *       reported absent;
- *   <li>{@code segments}: prints the segment count of a growing filter.
+ *   <li>{@code segments}: prints the segment count of a growing filter;
+ *   <li>{@code clock MILLIS}: sets a windowed filter's clock; prints {@code clock};
+ *   <li>{@code add-timed FROM COUNT}: adds keys one by one into a windowed filter; prints
+ *       {@code adding EPOCH} before the first add and {@code added EPOCH} after the last, the
+ *       file's current epoch then, so the parent can tell a rotation happened meanwhile.
  * </ul>
  * At the end of its input it closes the filter and exits 0.
  */
@@ -44,10 +45,10 @@ public final class SegmentedFilterWorker {
         if (args.length > haltAt) {
             System.setProperty("bloomstore.test.halt-at", args[haltAt]);
         }
+        TestClock clock = new TestClock(growing ? 0 : Long.parseLong(args[2]));
         try (MembershipFilter filter = growing
                 ? GrowingBloomFilter.open(file, OpenMode.READ_WRITE)
-                : WindowedBloomFilter.open(file, OpenMode.READ_WRITE,
-                        Clock.fixed(Instant.ofEpochMilli(Long.parseLong(args[2])), ZoneOffset.UTC))) {
+                : WindowedBloomFilter.open(file, OpenMode.READ_WRITE, clock)) {
             out.println("ready");
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] words = line.split(" ");
@@ -66,6 +67,15 @@ public final class SegmentedFilterWorker {
                     }
                     case "check" -> out.println(firstMissing(filter, from, count));
                     case "segments" -> out.println(((GrowingBloomFilter) filter).segmentCount());
+                    case "clock" -> {
+                        clock.set(from);
+                        out.println("clock");
+                    }
+                    case "add-timed" -> {
+                        out.println("adding " + ((WindowedBloomFilter) filter).currentEpoch());
+                        add(filter, from, count, 1);
+                        out.println("added " + ((WindowedBloomFilter) filter).currentEpoch());
+                    }
                     default -> throw new IllegalArgumentException("unknown command: " + line);
                 }
             }

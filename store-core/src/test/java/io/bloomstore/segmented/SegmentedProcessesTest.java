@@ -100,6 +100,43 @@ class SegmentedProcessesTest {
     }
 
     /**
+     * One process adds into the current epoch's slot while another, whose clock has passed the
+     * epoch, rotates the ring under it: every key is found afterwards, by the other process and by
+     * a fresh handle up to the end of its window.
+     */
+    @Test
+    void aRotationByAnotherProcessRacingAddsLosesNothing() throws Exception {
+        Path file = dir.resolve("shared-window.bloom");
+        long e = 1000;
+        long t0 = 1_700_000_000_000L;
+        long window = 8 * e;
+        long keys = 500_000; // a good part of a second of adds: the rotation, a few milliseconds, lands inside them
+        WindowedBloomFilter.create(file, WindowSpec.of(8 * keys, 0.01, Duration.ofMillis(window)), new TestClock(t0)).close();
+        try (ChildJvm adder = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(t0));
+                ChildJvm rotator = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(t0))) {
+            adder.expectLine("ready", TIMEOUT);
+            rotator.expectLine("ready", TIMEOUT);
+            rotator.send("clock " + (t0 + e));
+            rotator.expectLine("clock", TIMEOUT);
+            adder.send("add-timed 0 " + keys);
+            adder.expectLine("adding " + t0 / e, TIMEOUT);
+            rotator.send("add-timed " + 10 * keys + " 1");
+            rotator.expectLine("adding " + t0 / e, TIMEOUT);
+            rotator.expectLine("added " + (t0 / e + 1), TIMEOUT);
+            adder.expectLine("added " + (t0 / e + 1), TIMEOUT);
+            rotator.send("check 0 " + keys);
+            rotator.expectLine("ok", TIMEOUT);
+            adder.send("check " + 10 * keys + " 1");
+            adder.expectLine("ok", TIMEOUT);
+            adder.awaitSuccess(TIMEOUT);
+            rotator.awaitSuccess(TIMEOUT);
+        }
+        try (WindowedBloomFilter late = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(t0 + window - 1))) {
+            assertEquals("ok", SegmentedFilterWorker.firstMissing(late, 0, keys), "found up to t + window");
+        }
+    }
+
+    /**
      * A writer halted in the middle of a growth (the next segment, prepared when the newest is half
      * full, written but not forced nor recorded) leaves a file that opens and answers every
      * acknowledged key from its published segment; the next read-write open takes the lock over

@@ -1,6 +1,11 @@
 package io.bloomstore.bench.accuracy;
 
 import io.bloomstore.bench.BenchDirs;
+import io.bloomstore.bench.BenchFilter;
+import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.Fixtures;
+import io.bloomstore.bench.KeyChunk;
+import io.bloomstore.bench.KeyType;
 import io.bloomstore.bench.Keys;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.CreateOption;
@@ -23,7 +28,13 @@ import java.util.Locale;
  * probe sequence (block by 32-bit fastrange of the hash's low half; probe i is the top 9 bits of the
  * high half times 0x9e3779b9^i, modulo 2^32). So the two columns differ by the probing alone.
  *
- * <pre>java -cp bench/target/benchmarks.jar io.bloomstore.bench.accuracy.FppTable</pre>
+ * <p>A second table sets every {@link FilterKind} side by side at the benchmarks' own sizing (n keys
+ * at target p = {@link FilterKind#FPP}, each filter sized its own way): the bits per key each
+ * actually uses and the false-positive rate it measures, over {@value #FILTERS_PER_KIND} filters of
+ * {@value #KEYS} long keys, each queried with {@value #QUERIES} absent keys.
+ *
+ * <pre>java --add-modules=jdk.incubator.foreign -cp bench/target/benchmarks.jar io.bloomstore.bench.accuracy.FppTable [target]</pre>
+ * (the module for DataSketches, JDK 17 only: see bench/pom.xml; {@code target}: the second table only).
  */
 public final class FppTable {
     private static final int KEYS = 1_000_000;
@@ -31,19 +42,31 @@ public final class FppTable {
     private static final int QUERIES = 4_000_000;
     private static final int BLOCK_BITS = 512;
     private static final int[] BITS_PER_KEY = {6, 8, 10, 12, 16, 20};
+    private static final int FILTERS_PER_KIND = 4;
 
     private FppTable() {
     }
 
+    /** With the argument {@code target}, only the second table (the first takes minutes). */
     public static void main(String[] args) throws IOException {
+        boolean targetOnly = args.length > 0 && args[0].equals("target");
         Path dir = BenchDirs.scratch("fpp-");
         try {
-            System.out.println("| bits/key | layout | k | bloomstore, measured | model | RocksDB FastLocalBloom probing, measured |");
-            System.out.println("| --- | --- | --- | --- | --- | --- |");
-            for (int bits : BITS_PER_KEY) {
-                for (Layout layout : Layout.values()) {
-                    row(dir, bits, layout);
+            if (!targetOnly) {
+                System.out.println("| bits/key | layout | k | bloomstore, measured | model | RocksDB FastLocalBloom probing, measured |");
+                System.out.println("| --- | --- | --- | --- | --- | --- |");
+                for (int bits : BITS_PER_KEY) {
+                    for (Layout layout : Layout.values()) {
+                        row(dir, bits, layout);
+                    }
                 }
+                System.out.println();
+            }
+            System.out.printf(Locale.ROOT, "| filter | bits/key used | false positives at target p = %.2f%%, measured |%n",
+                    FilterKind.FPP * 100);
+            System.out.println("| --- | --- | --- |");
+            for (FilterKind kind : FilterKind.values()) {
+                atTarget(dir, kind);
             }
         } finally {
             BenchDirs.deleteTree(dir);
@@ -81,9 +104,32 @@ public final class FppTable {
                 layout == Layout.BLOCKED ? rate(theirs) : "");
     }
 
+    /** One filter kind at the benchmarks' sizing: its bits per key and its measured rate. */
+    private static void atTarget(Path dir, FilterKind kind) throws IOException {
+        KeyChunk chunk = new KeyChunk(KeyType.LONG);
+        long positives = 0;
+        long bits = 0;
+        for (int f = 0; f < FILTERS_PER_KIND; f++) {
+            long firstKey = (long) f * KEYS;
+            try (BenchFilter filter = kind.createEmpty(KEYS, KeyType.LONG, dir.resolve("target.bloom"))) {
+                Fixtures.addKeys(filter, KeyType.LONG, firstKey, KEYS, 1);
+                bits = filter.bits();
+                for (long q = 0; q < QUERIES; q += KeyChunk.SIZE) {
+                    chunk.fill(Keys.ABSENT_BASE + firstKey * 4 + q);
+                    positives += filter.mightContainEach(chunk);
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "| %s | %.2f | %s |%n", kind.name().toLowerCase(Locale.ROOT), bits / (double) KEYS,
+                rate(positives, (double) FILTERS_PER_KIND * QUERIES));
+    }
+
     /** A rate over all queries with its binomial standard error, sqrt(p (1 - p) / N), in per cent. */
     private static String rate(long positives) {
-        double trials = (double) FILTERS * QUERIES;
+        return rate(positives, (double) FILTERS * QUERIES);
+    }
+
+    private static String rate(long positives, double trials) {
         double p = positives / trials;
         return String.format(Locale.ROOT, "%.4f%% ± %.4f%%", p * 100, Math.sqrt(p * (1 - p) / trials) * 100);
     }

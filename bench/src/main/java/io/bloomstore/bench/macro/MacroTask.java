@@ -221,20 +221,30 @@ public final class MacroTask {
     /**
      * Two compatible filters of {@code cells} 1-bit cells whose words are random: every bit set
      * with probability 1/2, the fill of a filter at its design capacity. (Adding the ~900 M keys
-     * that fill a 1 GiB filter would take many minutes; OR costs the same for any content.)
+     * that fill a 1 GiB filter would take many minutes; OR costs the same for any content.) The
+     * random words are written through the file, into the cells that end it (docs/FORMAT.md), so
+     * the fixture needs nothing beyond the public API and the format.
      */
     private void prepareMerge(Path a, Path b, long cells) throws IOException {
         BloomSpec spec = BloomSpec.builder().cells(cells).hashes(7).build();
         SplittableRandom random = new SplittableRandom(42);
+        ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (Path file : List.of(a, b)) {
             Path building = file.resolveSibling(file.getFileName() + ".building");
-            try (io.bloomstore.BloomFilter filter = io.bloomstore.BloomFilter.create(building, spec,
-                    CreateOption.REPLACE_EXISTING)) {
-                long words = filter.cells().words();
-                for (long w = 0; w < words; w++) {
-                    filter.cells().putWord(w, random.nextLong());
+            io.bloomstore.BloomFilter.create(building, spec, CreateOption.REPLACE_EXISTING).close();
+            try (FileChannel channel = FileChannel.open(building, StandardOpenOption.WRITE)) {
+                long end = channel.size();
+                for (long at = end - spec.cellBytes(); at < end; at += chunk.capacity()) {
+                    chunk.clear();
+                    while (chunk.hasRemaining()) {
+                        chunk.putLong(random.nextLong());
+                    }
+                    chunk.flip().limit((int) Math.min(chunk.capacity(), end - at));
+                    while (chunk.hasRemaining()) {
+                        channel.write(chunk, at + chunk.position());
+                    }
                 }
-                filter.sync();
+                channel.force(true);
             }
             Files.move(building, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }

@@ -16,10 +16,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What every filter benchmark shares: the matrix (each {@link FilterKind} at each n with each
- * {@link KeyType}, so a bloomstore result always has its Guava twin from the same run) and the
+ * {@link KeyType}, so a bloomstore result always has its peers' twins from the same run) and the
  * run settings. Throughput is in Mops/s with one op = one key ({@code @OperationsPerInvocation}
  * of a {@link KeyChunk}). Every fork gets the same fixed, pre-touched heap, big enough for a
- * 200 M-key Guava filter, so neither side pays for heap growth or first-touch page faults in it.
+ * 200 M-key peer filter (about 240 MB each, plus a stored one's serial image while it is read), so neither side pays for heap growth or first-touch page faults in it.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 8, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public abstract class FilterBenchmark {
-    @Param({"GUAVA", "STANDARD", "BLOCKED"})
+    /** bloomstore's two layouts beside every peer; {@code -p impl=...} picks some. */
+    @Param({"GUAVA", "STANDARD", "BLOCKED", "DATASKETCHES", "FASTFILTER_BLOOM", "FASTFILTER_BLOCKED", "COMMONS", "SPARK"})
     public FilterKind impl;
 
     /** 1 M keys: 1.2 MB, inside the L2 cache. 200 M keys: 240 MB, far beyond it. */

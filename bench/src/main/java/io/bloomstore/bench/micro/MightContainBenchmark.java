@@ -15,11 +15,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * Querying a filter holding its n keys, bloomstore against Guava, for keys that are present and
+ * Querying a filter holding its n keys, bloomstore against its peers, for keys that are present and
  * keys that are not (the absent path stops at the first zero cell), with single
  * {@code mightContain} calls and the batch call, in Mops/s (one op = one key).
  *
- * <p>The filled filters come from {@link Fixtures} (built once, then mapped or read by each fork).
+ * <p>The filled filters come from {@link Fixtures} (built once, then mapped or read by each fork;
+ * a peer without a serial form is filled in the trial's set-up).
  * Present keys cycle through all n, so at 200 M the whole filter is the working set. Run with
  * {@code -t 2} for two threads querying the same filter.
  */

@@ -1,10 +1,12 @@
 package io.bloomstore.bench.report;
 
+import io.bloomstore.bench.Features;
 import io.bloomstore.bench.FilterKind;
 import io.bloomstore.bench.micro.CpuTimeProfiler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +16,8 @@ import java.util.function.Predicate;
 
 /**
  * Turns JMH CSV result files into the markdown tables of docs/BENCHMARKS.md: every bloomstore
- * result as a ratio to its Guava twin from the same run, thread scaling, the machine limits, and
+ * result as a ratio to its Guava twin from the same run, every filter kind side by side with
+ * bloomstore's lead over the fastest peer and each kind's feature row, thread scaling, the machine limits, and
  * the 200 M results as fractions of those limits. Where the runs used {@link CpuTimeProfiler},
  * the same comparisons are also made on CPU time per key. Every ratio is a speed-up: above 1
  * means bloomstore is faster.
@@ -51,6 +54,10 @@ public final class BenchReport {
                 againstGuava(n, metric);
             }
         }
+        for (long n : sizes) {
+            sideBySide(n);
+        }
+        features();
         threadScaling();
         limits();
         for (String metric : List.of(WALL, CPU)) {
@@ -93,6 +100,78 @@ public final class BenchReport {
                 }
             }
         }
+    }
+
+    // ------------------------------------------------------------ every filter side by side
+
+    /**
+     * Every filter kind of the run at n, in Mops/s (wall clock), and bloomstore's faster layout over the
+     * fastest peer: above 1 means bloomstore is ahead of every peer measured. A peer's batch twin is its
+     * loop of single calls (no peer has a batch call), as Guava's is.
+     */
+    private void sideBySide(long n) {
+        List<FilterKind> kinds = kindsIn(r -> r.param("n").equals(Long.toString(n)));
+        if (kinds.stream().filter(k -> !k.isBloomstore()).count() < 2) {
+            return; // bloomstore against Guava alone: the table above says it all
+        }
+        out.append(String.format(Locale.ROOT, "\n#### n = %,d: every filter side by side, Mops/s (wall clock; one op = one key)\n\n", n));
+        out.append("| operation | key | threads");
+        kinds.forEach(k -> out.append(" | ").append(k.name().toLowerCase(Locale.ROOT)));
+        out.append(" | bloomstore / fastest peer |\n| --- | --- | ---").append(" | ---".repeat(kinds.size())).append(" | --- |\n");
+        for (String operation : OPERATIONS) {
+            for (String key : List.of("LONG", "BYTES16")) {
+                for (int threads : List.of(1, 2)) {
+                    List<Optional<JmhResult>> row = new ArrayList<>();
+                    for (FilterKind kind : kinds) {
+                        row.add(find(operation, WALL, kind.name(), key, n, threads)
+                                .or(() -> kind.isBloomstore() ? Optional.empty()
+                                        : find(operation.replace("Batch", ""), WALL, kind.name(), key, n, threads)));
+                    }
+                    Optional<JmhResult> ours = fastest(kinds, row, true);
+                    Optional<JmhResult> theirs = fastest(kinds, row, false);
+                    if (ours.isEmpty() || theirs.isEmpty()) {
+                        continue; // nothing to set side by side
+                    }
+                    out.append("| ").append(operation).append(" | ").append(key.toLowerCase(Locale.ROOT)).append(" | ").append(threads);
+                    row.forEach(r -> out.append(" | ").append(r.map(x -> Ratio.of(x).format("%.2f")).orElse("-")));
+                    out.append(" | **").append(speedUp(ours.get(), theirs.get()).format("%.2f")).append("** |\n");
+                }
+            }
+        }
+    }
+
+    /** The highest throughput in {@code row} among bloomstore's kinds ({@code bloomstore}) or among the peers. */
+    private static Optional<JmhResult> fastest(List<FilterKind> kinds, List<Optional<JmhResult>> row, boolean bloomstore) {
+        Optional<JmhResult> best = Optional.empty();
+        for (int i = 0; i < kinds.size(); i++) {
+            Optional<JmhResult> candidate = row.get(i);
+            if (kinds.get(i).isBloomstore() == bloomstore && candidate.isPresent()
+                    && (best.isEmpty() || candidate.get().score() > best.get().score())) {
+                best = candidate;
+            }
+        }
+        return best;
+    }
+
+    /** The feature row of every filter kind in the results, beside the numbers (sources: {@link FilterKind}). */
+    private void features() {
+        List<FilterKind> kinds = kindsIn(r -> true);
+        if (kinds.stream().noneMatch(k -> !k.isBloomstore() && k != FilterKind.GUAVA)) {
+            return;
+        }
+        out.append("\n#### What each filter offers besides speed\n\n| filter | persisted | opened in O(1) | shared by processes |"
+                + " adds from threads | counting | max size |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (FilterKind kind : kinds) {
+            Features f = kind.features();
+            out.append("| ").append(kind.name().toLowerCase(Locale.ROOT)).append(" | ").append(String.join(" | ", f.persisted(),
+                    f.openInConstantTime(), f.sharedByProcesses(), f.threadSafeUpdates(), f.counting(), f.maxSize())).append(" |\n");
+        }
+    }
+
+    /** The filter kinds of the results that match, in {@link FilterKind} order. */
+    private List<FilterKind> kindsIn(Predicate<JmhResult> matching) {
+        return Arrays.stream(FilterKind.values()).filter(k -> results.stream()
+                .anyMatch(r -> matching.test(r) && r.metric().equals(WALL) && r.param("impl").equals(k.name()))).toList();
     }
 
     /** How many times faster {@code ours} is than {@code theirs}, from throughputs or from times per op. */

@@ -69,7 +69,8 @@ public final class PairedRatios {
     }
 
     private void againstGuava(List<JmhResult> pair, JmhResult ours) {
-        if (ours.param("impl").equals("GUAVA") || ours.threads() != 1) {
+        // Only bloomstore's results are set against Guava's: a peer's side-by-side table is BenchReport's.
+        if (ours.param("impl").isEmpty() || !FilterKind.valueOf(ours.param("impl")).isBloomstore() || ours.threads() != 1) {
             return;
         }
         String guavaMethod = ours.method().replace("Batch", ""); // Guava's twin of a batch: its single calls

@@ -1,12 +1,14 @@
 package io.bloomstore.internal.cells;
 
+import java.util.Objects;
+import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.core.UnsafeMemory;
 
 /**
- * m cells of w bits (w in 1, 2, 4, 8, 16, 32) packed into little-endian 64-bit words at a native
- * address, normally a file mapping. A cell never straddles two words, so every update is one
- * compare-and-set of one aligned word: lock-free, and atomic for every thread and process that maps
- * the same file.
+ * m cells of w bits (w in 1, 2, 4, 8, 16, 32) packed into little-endian 64-bit words in a stretch of
+ * a Chronicle Bytes {@link BytesStore}, normally a file mapping ({@link FileMapping#store()}). A
+ * cell never straddles two words, so every update is one compare-and-set of one aligned word:
+ * lock-free, and atomic for every thread and process that maps the same file.
  *
  * <p>Cell {@code i} is bits {@code [(i mod 64/w) w, +w)} of word {@code i / (64/w)}.
  *
@@ -14,12 +16,25 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * because a saturated counter may stand for more keys than it can count; lowering it could make a
  * present key absent. Saturation therefore trades a little false-positive rate for never a false
  * negative.
+ *
+ * <p>Two ways to the memory. The whole-array word methods go through the store, and refuse a word
+ * index outside {@code [0, words())} with an {@link IndexOutOfBoundsException} (Chronicle's native
+ * stores do not check offsets, so this class does). The per-cell methods, which run once per probe
+ * of every key, take indices that probing has already reduced into {@code [0, m)}: they use the
+ * address the store lends for the array (taken once, after the range was checked) with Chronicle's
+ * {@link UnsafeMemory}, the very calls the store makes inside, without reloading the store's mutable
+ * memory and address fields on every access, and without an index check. Both costs were measured
+ * (docs/BENCHMARKS.md, "Chronicle Bytes on the hot paths").
  */
 public final class CellArray {
     private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
     private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
 
+    private final BytesStore<?, ?> store;
+    /** The address the store lends for word 0: for the per-cell methods only. */
     private final long address;
+    /** The store offset of word 0. */
+    private final long base;
     private final long cells;
     private final long words;
     private final int counterBits;
@@ -29,19 +44,25 @@ public final class CellArray {
     private final long max;
 
     /**
-     * @param address the first word, 8-byte aligned
+     * @param store the memory the cells live in; it must outlive this array
+     * @param offset where word 0 starts in {@code store}: 8-byte aligned in memory
      * @param cells m
      * @param counterBits w
-     * @param lengthBytes bytes from {@code address} that belong to the array (a multiple of 8 holding m cells)
+     * @param lengthBytes bytes from {@code offset} that belong to the array (a multiple of 8 holding m cells)
      */
-    public CellArray(long address, long cells, int counterBits, long lengthBytes) {
+    public CellArray(BytesStore<?, ?> store, long offset, long cells, int counterBits, long lengthBytes) {
         if (java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
             // Words are read in native order; the format is little-endian (docs/FORMAT.md).
             throw new UnsupportedOperationException("bloomstore needs a little-endian CPU");
         }
+        Objects.checkFromIndexSize(offset, lengthBytes, store.capacity());
+        long address = store.addressForRead(offset);
+        // A CAS of a word that straddles two cache lines is not atomic everywhere, and slow where it is.
         if ((address & 7) != 0) {
             throw new IllegalArgumentException("cell words must be 8-byte aligned");
         }
+        this.store = store;
+        this.base = offset;
         this.address = address;
         this.cells = cells;
         this.counterBits = counterBits;
@@ -73,11 +94,6 @@ public final class CellArray {
     /** The number of 64-bit words. */
     public long words() {
         return words;
-    }
-
-    /** The native address of word 0. */
-    public long address() {
-        return address;
     }
 
     /** Cell {@code i}'s value, read with volatile semantics (sees every completed update). */
@@ -122,7 +138,7 @@ public final class CellArray {
 
     /**
      * The word holding cell {@code i}, plain read: for touching a cache line ahead of use, so
-     * that the misses of many keys overlap (see BloomFilter's batch methods).
+     * that the misses of many keys overlap (the load-ahead pass of {@code internal.probe.BatchProber}).
      */
     public long getWordOfCellPlain(long i) {
         return MEMORY.readLong(wordAddress(i));
@@ -130,7 +146,7 @@ public final class CellArray {
 
     /** Word {@code w}, volatile read. */
     public long getWordVolatile(long w) {
-        return MEMORY.readVolatileLong(address + (w << 3));
+        return store.readVolatileLong(checkedWordOffset(w));
     }
 
     /**
@@ -139,17 +155,22 @@ public final class CellArray {
      * concurrent adder may or may not have reached.
      */
     public void copyWordsPlain(long from, long[] into, int count) {
-        MEMORY.copyMemory(address + (from << 3), into, LONG_ARRAY_BASE, count << 3);
+        Objects.checkFromIndexSize(from, count, words);
+        Objects.checkFromIndexSize(0, count, into.length);
+        // Chronicle Bytes copies in bulk only into byte arrays and native memory, not into a long[]:
+        // Chronicle's memory copy, from the address the store gives for this (checked) stretch.
+        MEMORY.copyMemory(store.addressForRead(base + (from << 3)), into, LONG_ARRAY_BASE,
+                Math.multiplyExact(count, Long.BYTES));
     }
 
     /** Compare-and-set of word {@code w}. */
     public boolean compareAndSetWord(long w, long expected, long value) {
-        return MEMORY.compareAndSwapLong(address + (w << 3), expected, value);
+        return store.compareAndSwapLong(checkedWordOffset(w), expected, value);
     }
 
     /** Plain write of word {@code w}, for arrays no other thread uses yet. */
     public void putWord(long w, long value) {
-        MEMORY.writeLong(address + (w << 3), value);
+        store.writeLong(checkedWordOffset(w), value);
     }
 
     /** The number of non-zero cells. */
@@ -163,6 +184,10 @@ public final class CellArray {
 
     private long wordAddress(long i) {
         return address + ((i >>> log2CellsPerWord) << 3);
+    }
+
+    private long checkedWordOffset(long w) {
+        return base + (Objects.checkIndex(w, words) << 3);
     }
 
     private int shift(long i) {

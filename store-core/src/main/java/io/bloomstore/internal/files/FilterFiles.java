@@ -96,8 +96,9 @@ public final class FilterFiles {
         }
     }
 
+    /** The refusal to create {@code target} over an existing file; the caller's interface may add how to ask for it. */
     public static FileAlreadyExistsException alreadyExists(Path target) {
-        return new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose (--force)");
+        return new FileAlreadyExistsException(target.toString(), null, "already exists; replace it on purpose");
     }
 
     /**

@@ -2,76 +2,79 @@ package io.bloomstore.internal.format;
 
 import static io.bloomstore.internal.format.ContainerDescriptor.*;
 
-import net.openhft.chronicle.core.UnsafeMemory;
+import java.util.Objects;
+import net.openhft.chronicle.bytes.BytesStore;
 
 /**
  * The shared words of a mapped segmented file (see {@link ContainerDescriptor}): the published
- * count or epoch, the step lock, and the region table. Every access is volatile (sequentially
- * consistent), as every process mapping the file reads and writes them.
+ * count or epoch, the step lock, and the region table, read and written through a Chronicle Bytes
+ * store over the file's first page. Every access is volatile (sequentially consistent), as every
+ * process mapping the file reads and writes them.
  *
  * <p>The lock's owner stamp is {@code pid | (process start, seconds since the epoch, low 32 bits) << 32}:
  * a stamp whose process is gone, or whose PID now belongs to a process started at another time,
  * is a crashed owner, and the lock may be taken over from it by compare-and-set.
  */
 public final class ContainerState {
-    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+    private final BytesStore<?, ?> page;
 
-    private final long base;
-
-    /** @param fileAddress the address of byte 0 of the mapped file (its first page, at least) */
-    public ContainerState(long fileAddress) {
-        this.base = fileAddress;
+    /**
+     * @param page the mapped file from byte 0, its first page at least; it must outlive this object
+     */
+    public ContainerState(BytesStore<?, ?> page) {
+        Objects.checkFromIndexSize(0, TABLE_OFFSET + (long) TABLE_ENTRIES * ENTRY_LENGTH, page.capacity());
+        this.page = page;
     }
 
     /** Growing: the segments published. Windowed: the current epoch. */
     public long getCountVolatile() {
-        return MEMORY.readVolatileLong(base + COUNT_OFFSET);
+        return page.readVolatileLong(COUNT_OFFSET);
     }
 
     /** Publishes a new count or epoch; everything it covers must be written (and forced) first. */
     public void setCountVolatile(long value) {
-        MEMORY.writeVolatileLong(base + COUNT_OFFSET, value);
+        page.writeVolatileLong(COUNT_OFFSET, value);
     }
 
     /** Publishes {@code value} if the count is still {@code expected}: one of several publishers wins. */
     public boolean compareAndSetCount(long expected, long value) {
-        return MEMORY.compareAndSwapLong(base + COUNT_OFFSET, expected, value);
+        return page.compareAndSwapLong(COUNT_OFFSET, expected, value);
     }
 
     /** The step lock: 0, or its owner's stamp. */
     public long getLockVolatile() {
-        return MEMORY.readVolatileLong(base + LOCK_OFFSET);
+        return page.readVolatileLong(LOCK_OFFSET);
     }
 
     /** Compare-and-set of the lock word: 0 to a stamp takes it, a stamp to 0 frees it, a dead stamp to a live one takes it over. */
     public boolean compareAndSetLock(long expected, long value) {
-        return MEMORY.compareAndSwapLong(base + LOCK_OFFSET, expected, value);
+        return page.compareAndSwapLong(LOCK_OFFSET, expected, value);
     }
 
     /** Where region {@code entry} starts in the file. */
     public long getRegionOffsetVolatile(int entry) {
-        return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_REGION_OFFSET);
+        return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET);
     }
 
     /** Region {@code entry}'s bytes; 0 while it is not written. */
     public long getRegionLengthVolatile(int entry) {
-        return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_REGION_LENGTH);
+        return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_LENGTH);
     }
 
     /** Records where region {@code entry} lies; done before the count that publishes it. */
     public void setRegionVolatile(int entry, long offset, long length) {
-        MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_REGION_OFFSET, offset);
-        MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_REGION_LENGTH, length);
+        page.writeVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET, offset);
+        page.writeVolatileLong(entryOffset(entry) + ENTRY_REGION_LENGTH, length);
     }
 
     /** Windowed: the epoch slot {@code entry} holds, or {@link ContainerDescriptor#CLEARING}. */
     public long getSlotEpochVolatile(int entry) {
-        return MEMORY.readVolatileLong(entryAddress(entry) + ENTRY_EPOCH);
+        return page.readVolatileLong(entryOffset(entry) + ENTRY_EPOCH);
     }
 
     /** Records the epoch slot {@code entry} holds (or {@link ContainerDescriptor#CLEARING}). */
     public void setSlotEpochVolatile(int entry, long epoch) {
-        MEMORY.writeVolatileLong(entryAddress(entry) + ENTRY_EPOCH, epoch);
+        page.writeVolatileLong(entryOffset(entry) + ENTRY_EPOCH, epoch);
     }
 
     /** This process's lock stamp. */
@@ -93,7 +96,7 @@ public final class ContainerState {
         return (process.pid() & 0xFFFF_FFFFL) | started << 32;
     }
 
-    private long entryAddress(int entry) {
-        return base + TABLE_OFFSET + (long) entry * ENTRY_LENGTH;
+    private static long entryOffset(int entry) {
+        return TABLE_OFFSET + (long) Objects.checkIndex(entry, TABLE_ENTRIES) * ENTRY_LENGTH;
     }
 }

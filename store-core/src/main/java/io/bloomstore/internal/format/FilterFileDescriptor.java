@@ -51,7 +51,8 @@ public final class FilterFileDescriptor {
     public static final int RESERVED_BYTE_OFFSET = 15;
     public static final int HASHES_OFFSET = 16;
     public static final int FLAGS_OFFSET = 20;
-    public static final int CELLS_OFFSET = 24;
+    /** The cell count m; where the cells start is the field at {@link #CELLS_START_OFFSET}. */
+    public static final int CELL_COUNT_OFFSET = 24;
     public static final int SEED_OFFSET = 32;
     public static final int EXPECTED_KEYS_OFFSET = 40;
     public static final int TARGET_FPP_OFFSET = 48;

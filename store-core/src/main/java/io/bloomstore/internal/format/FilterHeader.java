@@ -87,7 +87,7 @@ public final class FilterHeader {
         b.put(COUNTER_BITS_OFFSET, (byte) spec.counterBits());
         b.putInt(HASHES_OFFSET, spec.hashes());
         b.putInt(FLAGS_OFFSET, sparse ? FLAG_SPARSE : 0);
-        b.putLong(CELLS_OFFSET, spec.cells());
+        b.putLong(CELL_COUNT_OFFSET, spec.cells());
         b.putLong(SEED_OFFSET, spec.seed());
         b.putLong(EXPECTED_KEYS_OFFSET, spec.expectedKeys());
         b.putDouble(TARGET_FPP_OFFSET, spec.targetFpp());
@@ -162,7 +162,7 @@ public final class FilterHeader {
                     .hashAlgorithm(HashAlgorithm.ofId(Byte.toUnsignedInt(b.get(HASH_ALGORITHM_OFFSET))))
                     .counterBits(Byte.toUnsignedInt(b.get(COUNTER_BITS_OFFSET)))
                     .hashes(b.getInt(HASHES_OFFSET))
-                    .cells(b.getLong(CELLS_OFFSET))
+                    .cells(b.getLong(CELL_COUNT_OFFSET))
                     .seed(b.getLong(SEED_OFFSET));
             long n = b.getLong(EXPECTED_KEYS_OFFSET);
             double p = b.getDouble(TARGET_FPP_OFFSET);
@@ -176,8 +176,8 @@ public final class FilterHeader {
             throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field out of range: " + e.getMessage(), e);
         }
         BloomSpec spec = builder.build();
-        if (spec.cells() != b.getLong(CELLS_OFFSET)) {
-            throw badField(path, "cells", b.getLong(CELLS_OFFSET),
+        if (spec.cells() != b.getLong(CELL_COUNT_OFFSET)) {
+            throw badField(path, "cells", b.getLong(CELL_COUNT_OFFSET),
                     "a blocked filter's cells must fill whole blocks of " + spec.cellsPerBlock());
         }
         return spec;

@@ -2,69 +2,75 @@ package io.bloomstore.internal.format;
 
 import static io.bloomstore.internal.format.FilterFileDescriptor.*;
 
-import net.openhft.chronicle.core.UnsafeMemory;
+import java.util.Objects;
+import net.openhft.chronicle.bytes.BytesStore;
 
 /**
  * The mutable state area of a mapped filter file (see {@link FilterFileDescriptor}), read and
- * written in place with the memory ordering named by each method, so every process mapping the
- * file sees the same values.
+ * written in place through a Chronicle Bytes store with the memory ordering named by each method,
+ * so every process mapping the file sees the same values.
  */
 public final class FilterState {
-    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+    private final BytesStore<?, ?> file;
 
-    private final long base;
-
-    /** @param fileAddress the address of byte 0 of the mapped file */
-    public FilterState(long fileAddress) {
-        this.base = fileAddress;
+    /**
+     * @param file the mapped file, byte 0 its first byte; it must outlive this object and hold the
+     *     state area
+     */
+    public FilterState(BytesStore<?, ?> file) {
+        Objects.checkFromIndexSize(0, STATE_OFFSET + STATE_LENGTH, file.capacity());
+        this.file = file;
     }
 
     /** Distinct-looking insertions recorded so far (adds that changed a cell), approximate. */
     public long getApproximateInsertionsVolatile() {
-        return MEMORY.readVolatileLong(base + APPROXIMATE_INSERTIONS_OFFSET);
+        return file.readVolatileLong(APPROXIMATE_INSERTIONS_OFFSET);
     }
 
     /** Atomically adds {@code delta} to the insertion count. */
     public void addApproximateInsertions(long delta) {
         if (delta != 0) {
-            MEMORY.addLong(base + APPROXIMATE_INSERTIONS_OFFSET, delta);
+            file.addAndGetLong(APPROXIMATE_INSERTIONS_OFFSET, delta);
         }
     }
 
     /** Handles open for writing; stays above zero after a writer crashed (advisory). */
     public int getOpenWritersVolatile() {
-        return MEMORY.readVolatileInt(base + OPEN_WRITERS_OFFSET);
+        return file.readVolatileInt(OPEN_WRITERS_OFFSET);
     }
 
     /** Atomically adds {@code delta} (+1 on open for writing, -1 on close) to the writer count. */
     public void addOpenWriters(int delta) {
-        long at = base + OPEN_WRITERS_OFFSET;
         int current;
         do {
-            current = MEMORY.readVolatileInt(at);
-        } while (!MEMORY.compareAndSwapInt(at, current, Math.max(0, current + delta)));
+            current = file.readVolatileInt(OPEN_WRITERS_OFFSET);
+        } while (!file.compareAndSwapInt(OPEN_WRITERS_OFFSET, current, Math.max(0, current + delta)));
     }
 
     /** {@link FilterFileDescriptor#SEALED} or {@link FilterFileDescriptor#UNSEALED}. */
     public int getSealStateVolatile() {
-        return MEMORY.readVolatileInt(base + SEAL_STATE_OFFSET);
+        return file.readVolatileInt(SEAL_STATE_OFFSET);
     }
 
     /** The cells checksum recorded by the last seal; meaningful only while sealed. */
     public long getCellsChecksumVolatile() {
-        return MEMORY.readVolatileLong(base + CELLS_CHECKSUM_OFFSET);
+        return file.readVolatileLong(CELLS_CHECKSUM_OFFSET);
     }
 
-    /** Records the checksum, then marks the filter sealed (the order readers rely on). */
+    /**
+     * Records the checksum, then marks the filter sealed (the order readers rely on): the seal's
+     * volatile write publishes the ordered write of the checksum before it to every reader that
+     * sees the seal.
+     */
     public void sealOrdered(long cellsChecksum) {
-        MEMORY.writeVolatileLong(base + CELLS_CHECKSUM_OFFSET, cellsChecksum);
-        MEMORY.writeVolatileInt(base + SEAL_STATE_OFFSET, SEALED);
+        file.writeOrderedLong(CELLS_CHECKSUM_OFFSET, cellsChecksum);
+        file.writeVolatileInt(SEAL_STATE_OFFSET, SEALED);
     }
 
     /** Marks the filter unsealed: done before any cell may change. */
     public void unsealVolatile() {
         if (getSealStateVolatile() != UNSEALED) {
-            MEMORY.writeVolatileInt(base + SEAL_STATE_OFFSET, UNSEALED);
+            file.writeVolatileInt(SEAL_STATE_OFFSET, UNSEALED);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.bloomstore.internal.hashing;
 
+import java.util.Objects;
+import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.hashing.LongHashFunction;
 
 /**
@@ -13,8 +15,12 @@ public final class CellsChecksum {
     private CellsChecksum() {
     }
 
-    /** The checksum of {@code length} bytes of native memory at {@code address}. */
-    public static long of(long address, long length) {
-        return XXH3.hashMemory(address, length);
+    /**
+     * The checksum of bytes {@code [offset, offset + length)} of a native store, hashed in place:
+     * XXH3 reads the memory the store lends for that (checked) range.
+     */
+    public static long of(BytesStore<?, ?> store, long offset, long length) {
+        Objects.checkFromIndexSize(offset, length, store.capacity());
+        return XXH3.hashMemory(store.addressForRead(offset), length);
     }
 }

@@ -1,6 +1,5 @@
 package io.bloomstore.internal.probe;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.BloomSpec;
@@ -9,10 +8,10 @@ import io.bloomstore.Layout;
 /**
  * Where the k cells of a key lie, as a function of its 64-bit hash: probe i of a key is
  * {@code index(base(h), step(h), i)}. A closed form per probe, so every operation is one loop
- * with no per-key state object.
+ * ({@link CellProbes}) with no per-key state object.
  */
-public abstract class Probing {
-    public static Probing of(BloomSpec spec) {
+abstract class Probing {
+    static Probing of(BloomSpec spec) {
         return spec.layout() == Layout.BLOCKED ? new Blocked(spec) : new Standard(spec);
     }
 
@@ -28,16 +27,16 @@ public abstract class Probing {
     /**
      * Loads one word of every cache line that the keys hashing to {@code keyHashes[from .. to)} will
      * probe, and returns the sum of the words, which the caller must keep so the loads are not
-     * dropped: the batch calls' load-ahead pass (why it pays: {@code BloomFilter.touch}).
+     * dropped: the batch calls' load-ahead pass (why it pays: {@link BatchProber}).
      *
      * <p>Each layout writes this as its own loop with as few instructions per key as it can: the
      * CPU stops taking new instructions once its reorder buffer (a few hundred entries) is full
      * behind the oldest miss, so the fewer instructions between two loads, the more misses are in
      * flight. A shared loop over "lines per key" gave the blocked layout a one-trip inner loop per
      * key, with its loop set-up, two safepoint polls and a second hash the JIT kept alive for
-     * deoptimization (about 45 instructions a key, read in the disassembly): its batch queries at
-     * 200 M ran at 7 to 11 M keys/s, against 16 to 18 with the plain loop below (docs/BENCHMARKS.md,
-     * "The load-ahead loop").
+     * deoptimization (about 45 instructions a key, read in the disassembly), and its batch queries
+     * of a filter far larger than the caches ran at about half the speed of the plain loop below
+     * (docs/BENCHMARKS.md, the load-ahead loop).
      */
     public abstract long loadLines(CellArray array, long[] keyHashes, int from, int to);
 

@@ -7,11 +7,12 @@ import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
 import io.bloomstore.internal.math.FalsePositiveMath;
-import io.bloomstore.internal.probe.Probing;
+import io.bloomstore.internal.probe.CellProbes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -20,8 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
  * this.
  *
  * <p>This is the one class of the segmented filters that builds mappings ({@link #map}) and cell
- * arrays, and that runs the per-key loops (add = increment k cells, might-contain, the batch
- * load-ahead), so those can follow the single filter's when their implementation moves.
+ * arrays; the per-key loops are the single filter's ({@link CellProbes}).
  *
  * <p>Each handle counts the new keys it added to this region in its own memory and publishes the
  * count into the region's approximate-insertions word ({@link #publish}) often enough for every
@@ -33,8 +33,7 @@ public final class Segment implements AutoCloseable {
     private final BloomSpec spec;
     private final FilterState state;
     private final CellArray cells;
-    private final Probing probing;
-    private final int hashes;
+    private final CellProbes probes;
     /**
      * Publish the count when a new key's hash has these low bits all zero: on average every
      * mask + 1 new keys, with no shared counter read per add. A power of two near capacity / 64 (at
@@ -49,11 +48,10 @@ public final class Segment implements AutoCloseable {
         this.mapping = mapping;
         this.header = header;
         this.spec = header.spec();
-        this.state = new FilterState(mapping.address());
-        this.cells = new CellArray(mapping.address() + FilterFileDescriptor.CELLS_START, spec.cells(),
+        this.state = new FilterState(mapping.store());
+        this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
-        this.probing = Probing.of(spec);
-        this.hashes = spec.hashes();
+        this.probes = new CellProbes(spec, cells);
         long every = Long.highestOneBit(Math.max(1, Math.min(256, spec.expectedKeys() / 64)));
         this.publishMask = every - 1;
     }
@@ -73,12 +71,17 @@ public final class Segment implements AutoCloseable {
      * @throws io.bloomstore.InvalidFilterFileException if the region's header is damaged
      */
     static Segment open(Path path, FileChannel channel, long offset, long length, boolean readOnly) throws IOException {
+        FilterHeader header = FilterHeader.decode(path, readHeaderBytes(channel, offset), length);
+        return new Segment(map(path, channel, offset, length, readOnly), header);
+    }
+
+    /** The header bytes at {@code offset} (a region's, or the container's at 0); fewer at the end of the file. */
+    static byte[] readHeaderBytes(FileChannel channel, long offset) throws IOException {
         ByteBuffer bytes = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH);
         while (bytes.hasRemaining() && channel.read(bytes, offset + bytes.position()) >= 0) {
             // read until full or end of file
         }
-        FilterHeader header = FilterHeader.decode(path, java.util.Arrays.copyOf(bytes.array(), bytes.position()), length);
-        return new Segment(map(path, channel, offset, length, readOnly), header);
+        return Arrays.copyOf(bytes.array(), bytes.position());
     }
 
     /** The region's shape, from its own header. */
@@ -102,30 +105,17 @@ public final class Segment implements AutoCloseable {
      * @return whether one of them was zero before: the key was definitely absent from this region
      */
     public boolean add(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        boolean changed = false;
-        for (int i = 0; i < hashes; i++) {
-            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
-        }
-        return changed;
+        return probes.increment(hash);
     }
 
     /** Whether the key hashing to {@code hash} may be in this region. */
     public boolean mightContain(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        for (int i = 0; i < hashes; i++) {
-            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
-                return false;
-            }
-        }
-        return true;
+        return probes.mightContain(hash);
     }
 
     /** Loads the lines the keys of {@code keyHashes[from .. to)} probe here; returns a sum the caller must keep. */
     public long loadLines(long[] keyHashes, int from, int to) {
-        return probing.loadLines(cells, keyHashes, from, to);
+        return probes.loadLines(keyHashes, from, to);
     }
 
     /**

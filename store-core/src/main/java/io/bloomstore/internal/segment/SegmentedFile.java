@@ -59,7 +59,7 @@ public final class SegmentedFile implements AutoCloseable {
         this.channel = channel;
         this.page = page;
         this.header = header;
-        this.state = new ContainerState(page.address());
+        this.state = new ContainerState(page.store());
         this.readOnly = readOnly;
     }
 
@@ -117,11 +117,7 @@ public final class SegmentedFile implements AutoCloseable {
                 ? FileChannel.open(path, StandardOpenOption.READ)
                 : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            ByteBuffer bytes = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH);
-            while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
-                // read until full or end of file
-            }
-            ContainerHeader header = ContainerHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()));
+            ContainerHeader header = ContainerHeader.decode(path, Segment.readHeaderBytes(channel, 0));
             if (header.kind() != kind) {
                 throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "is a "
                         + (header.isGrowing() ? "growing" : "windowed") + " filter, not a "

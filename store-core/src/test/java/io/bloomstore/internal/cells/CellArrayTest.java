@@ -2,13 +2,20 @@ package io.bloomstore.internal.cells;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomSpec;
+import io.bloomstore.CellsAccess;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import net.openhft.chronicle.bytes.BytesStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -132,12 +139,43 @@ class CellArrayTest {
     @Test
     void constructorRefusesMisalignedOrTooSmallMemory() {
         try (NativeCells memory = NativeCells.allocate(128, 1)) {
-            long address = memory.cells().address();
-            assertThrows(IllegalArgumentException.class, () -> new CellArray(address + 4, 64, 1, 8));
+            BytesStore<?, Void> store = memory.store();
+            assertThrows(IllegalArgumentException.class, () -> new CellArray(store, 4, 64, 1, 8));
             IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
-                    () -> new CellArray(address, 65, 1, 8));
+                    () -> new CellArray(store, 0, 65, 1, 8));
             assertTrue(small.getMessage().contains("65"), small.getMessage());
-            assertEquals(2, new CellArray(address, 128, 1, 16).words());
+            assertThrows(IndexOutOfBoundsException.class, () -> new CellArray(store, 8, 128, 1, 16),
+                    "a stretch that runs past the store's end");
+            assertEquals(2, new CellArray(store, 0, 128, 1, 16).words());
+        }
+    }
+
+    /**
+     * The whole-array word methods take indices from their callers, not from probing: one outside
+     * the mapping is refused, and the file is left as it was. The words are the cells of a real
+     * mapped filter file, where an unchecked write would land in whatever memory follows the mapping.
+     */
+    @Test
+    void wordIndicesOutsideTheArrayAreRefused(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("f.bloom");
+        try (BloomFilter filter = BloomFilter.create(file, BloomSpec.builder().cells(1000).hashes(3).build())) {
+            CellArray cells = CellsAccess.cells(filter);
+            long words = cells.words();
+            for (long w : new long[] {-1, words, 1L << 40, Long.MAX_VALUE}) {
+                assertThrows(IndexOutOfBoundsException.class, () -> cells.putWord(w, -1L), "putWord " + w);
+                assertThrows(IndexOutOfBoundsException.class, () -> cells.compareAndSetWord(w, 0, -1L),
+                        "compareAndSetWord " + w);
+                assertThrows(IndexOutOfBoundsException.class, () -> cells.getWordVolatile(w), "getWordVolatile " + w);
+            }
+            long[] into = new long[4];
+            assertThrows(IndexOutOfBoundsException.class, () -> cells.copyWordsPlain(words - 3, into, 4), "past the end");
+            assertThrows(IndexOutOfBoundsException.class, () -> cells.copyWordsPlain(-1, into, 2), "before the start");
+            assertThrows(IndexOutOfBoundsException.class, () -> cells.copyWordsPlain(0, into, 5), "more than into holds");
+            assertEquals(0, cells.countNonZero(), "no refused call changed a cell");
+
+            cells.putWord(words - 1, 5L);
+            cells.copyWordsPlain(words - 4, into, 4);
+            assertArrayEquals(new long[] {0, 0, 0, 5L}, into, "the last words are in range");
         }
     }
 }

@@ -70,4 +70,63 @@ class CounterLanesTest {
                     () -> "min(" + Long.toHexString(a) + ", " + Long.toHexString(b) + ")");
         }
     }
+
+    /**
+     * Every pair of lane values that matters for carries and borrows (all of them for w up to 4;
+     * else zero, one, the top bit alone, just below and at saturation, and their neighbours), in
+     * every lane at once and in alternating lanes, so the top lane's carry out of bit 63 and every
+     * lane's carry into its neighbour are exercised.
+     */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void everyPairOfEdgeLaneValuesSaturatesAndTakesTheMinimum(int w) {
+        long max = (1L << w) - 1;
+        long half = 1L << (w - 1);
+        List<Long> values = new ArrayList<>();
+        if (w <= 4) {
+            for (long v = 0; v <= max; v++) {
+                values.add(v);
+            }
+        } else {
+            values.addAll(List.of(0L, 1L, 2L, half - 1, half, half + 1, max - 2, max - 1, max));
+        }
+        for (long x : values) {
+            for (long y : values) {
+                long a = 0;
+                long b = 0;
+                long alternatingA = 0;
+                long alternatingB = 0;
+                for (int lane = 0, shift = 0; shift < 64; lane++, shift += w) {
+                    a |= x << shift;
+                    b |= y << shift;
+                    alternatingA |= (lane % 2 == 0 ? x : y) << shift;
+                    alternatingB |= (lane % 2 == 0 ? y : x) << shift;
+                }
+                for (long[] pair : new long[][] {{a, b}, {alternatingA, alternatingB}}) {
+                    long p = pair[0];
+                    long q = pair[1];
+                    String what = "x=" + x + ", y=" + y + ": " + Long.toHexString(p) + ", " + Long.toHexString(q);
+                    assertEquals(laneByLane(p, q, w, (u, v) -> Math.min(max, u + v)), CounterLanes.saturatingAdd(p, q, w),
+                            "saturating sum of " + what);
+                    assertEquals(laneByLane(p, q, w, Math::min), CounterLanes.minimum(p, q, w), "minimum of " + what);
+                }
+            }
+        }
+    }
+
+    /** Every pair of the edge and random words, not only one partner each. */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void saturatingAddAndMinimumMatchTheReferenceOnAllPairs(int w) {
+        long max = (1L << w) - 1;
+        List<Long> words = words(w);
+        for (long a : words) {
+            for (long b : words) {
+                assertEquals(laneByLane(a, b, w, (x, y) -> Math.min(max, x + y)), CounterLanes.saturatingAdd(a, b, w),
+                        () -> Long.toHexString(a) + " + " + Long.toHexString(b));
+                assertEquals(laneByLane(a, b, w, Math::min), CounterLanes.minimum(a, b, w),
+                        () -> "min(" + Long.toHexString(a) + ", " + Long.toHexString(b) + ")");
+            }
+        }
+    }
 }

@@ -13,7 +13,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import net.openhft.chronicle.core.UnsafeMemory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,7 +38,7 @@ class FileMappingTest {
         try (FileMapping mapping = FileMapping.map(file, open(file, true), length, false)) {
             assertFalse(ProcSelf.mappingsOf(file).isEmpty(), "mapped");
             for (long offset : offsets) {
-                UnsafeMemory.MEMORY.writeByte(mapping.address() + offset, (byte) (offset % 251 + 1));
+                mapping.store().writeByte(offset, (byte) (offset % 251 + 1));
             }
         }
         assertEquals(List.of(), ProcSelf.mappingsOf(file), "close must unmap the file");
@@ -53,7 +52,7 @@ class FileMappingTest {
         }
         try (FileMapping mapping = FileMapping.map(file, open(file, false), length, true)) {
             for (long offset : offsets) {
-                assertEquals((byte) (offset % 251 + 1), UnsafeMemory.MEMORY.readByte(mapping.address() + offset),
+                assertEquals((byte) (offset % 251 + 1), mapping.store().readByte(offset),
                         "byte " + offset + " read through a read-only mapping");
             }
         }
@@ -71,6 +70,36 @@ class FileMappingTest {
                 () -> FileMapping.map(file, readOnlyChannel, length, false), "a writable mapping of a read-only channel");
         assertFalse(readOnlyChannel.isOpen(), "the channel is closed on failure");
         assertTrue(e.getMessage().startsWith(file + ": cannot map " + length + " bytes"), e.getMessage());
+    }
+
+    /**
+     * A region that starts off a page boundary maps exactly its bytes: byte 0 of the store is byte
+     * {@code offset} of the file, on both ways of mapping (the larger region is beyond 2 GiB).
+     */
+    @ParameterizedTest(name = "{0} bytes")
+    @ValueSource(longs = {4096, FileMapping.JDK_MAPPING_LIMIT + 1})
+    void mapsARegionThatStartsOffAPageBoundary(long length) throws IOException {
+        Path file = dir.resolve("segments");
+        long offset = 3 * 4096 + 24;
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(offset + length);
+            raf.seek(offset - 1);
+            raf.write(new byte[] {11, 22});
+            raf.seek(offset + length - 1);
+            raf.write(33);
+        }
+        try (FileMapping mapping = FileMapping.map(file, open(file, true), offset, length, false)) {
+            assertEquals(length, mapping.length());
+            assertEquals(22, mapping.store().readByte(0), "byte 0 of the region is byte " + offset + " of the file");
+            assertEquals(33, mapping.store().readByte(length - 1), "the region's last byte");
+            mapping.store().writeByte(1, (byte) 44);
+        }
+        assertEquals(List.of(), ProcSelf.mappingsOf(file), "close must unmap the file");
+        try (FileChannel channel = open(file, false)) {
+            ByteBuffer two = ByteBuffer.allocate(2);
+            channel.read(two, offset);
+            assertEquals(44, two.get(1), "written through the region's mapping");
+        }
     }
 
     private static FileChannel open(Path file, boolean writable) throws IOException {

@@ -1,21 +1,19 @@
 package io.bloomstore.internal.cells;
 
-import net.openhft.chronicle.core.UnsafeMemory;
+import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * A {@link CellArray} over zeroed native memory, for tests of the packing and the counters without
- * a file. Closing frees the memory; the array must not be used afterwards.
+ * A {@link CellArray} over zeroed native memory (a Chronicle Bytes native store), for tests of the
+ * packing and the counters without a file. Closing frees the memory; the array must not be used
+ * afterwards.
  */
 public final class NativeCells implements AutoCloseable {
-    private final long address;
-    private final long bytes;
+    private final BytesStore<?, Void> store;
     private final CellArray cells;
 
     private NativeCells(long cells, int counterBits, long bytes) {
-        this.bytes = bytes;
-        this.address = UnsafeMemory.MEMORY.allocate(bytes); // malloc: 16-byte aligned
-        UnsafeMemory.MEMORY.setMemory(address, bytes, (byte) 0);
-        this.cells = new CellArray(address, cells, counterBits, bytes);
+        this.store = BytesStore.nativeStoreWithFixedCapacity(bytes); // zeroed; malloc: 16-byte aligned
+        this.cells = new CellArray(store, 0, cells, counterBits, bytes);
     }
 
     /** Room for {@code cells} cells of {@code counterBits} bits, rounded up to whole words. */
@@ -28,8 +26,13 @@ public final class NativeCells implements AutoCloseable {
         return cells;
     }
 
+    /** The memory under {@link #cells()}. */
+    public BytesStore<?, Void> store() {
+        return store;
+    }
+
     @Override
     public void close() {
-        UnsafeMemory.MEMORY.freeMemory(address, bytes);
+        store.releaseLast();
     }
 }

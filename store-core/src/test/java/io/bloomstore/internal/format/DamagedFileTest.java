@@ -103,7 +103,7 @@ class DamagedFileTest {
             forgedField(cases, "hashes " + k, h -> h.putInt(HASHES_OFFSET, k), "hashes");
         }
         for (long m : new long[] {0, -1, BloomSpec.MAX_CELLS + 1}) {
-            forgedField(cases, "cells " + m, h -> h.putLong(CELLS_OFFSET, m), "cells");
+            forgedField(cases, "cells " + m, h -> h.putLong(CELL_COUNT_OFFSET, m), "cells");
         }
         forgedField(cases, "blocked with m not whole blocks", h -> h.put(LAYOUT_OFFSET, (byte) 1), "whole blocks");
         forgedField(cases, "expected keys -5", h -> h.putLong(EXPECTED_KEYS_OFFSET, -5), "expected keys");
@@ -115,7 +115,7 @@ class DamagedFileTest {
         forgedField(cases, "unknown flag", h -> h.putInt(FLAGS_OFFSET, 2), "flags");
         // A header that describes an enormous filter must be refused by length, never mapped.
         cases.add(new Damage("header claims 2^56 cells", b -> forgeHeader(b, h -> {
-            h.putLong(CELLS_OFFSET, BloomSpec.MAX_CELLS);
+            h.putLong(CELL_COUNT_OFFSET, BloomSpec.MAX_CELLS);
             h.putLong(CELLS_LENGTH_OFFSET, BloomSpec.MAX_CELLS / 8);
         }), Problem.LENGTH_MISMATCH, "bytes"));
         return cases.stream();
@@ -127,7 +127,7 @@ class DamagedFileTest {
 
     private static IntStream headerFieldOffsets() {
         return IntStream.of(VERSION_OFFSET, HEADER_LENGTH_OFFSET, LAYOUT_OFFSET, HASH_ALGORITHM_OFFSET,
-                COUNTER_BITS_OFFSET, RESERVED_BYTE_OFFSET, HASHES_OFFSET, FLAGS_OFFSET, CELLS_OFFSET, SEED_OFFSET,
+                COUNTER_BITS_OFFSET, RESERVED_BYTE_OFFSET, HASHES_OFFSET, FLAGS_OFFSET, CELL_COUNT_OFFSET, SEED_OFFSET,
                 EXPECTED_KEYS_OFFSET, TARGET_FPP_OFFSET, CREATED_MILLIS_OFFSET, CELLS_START_OFFSET,
                 CELLS_LENGTH_OFFSET, RESERVED_OFFSET, HEADER_CRC_OFFSET, HEADER_LENGTH - 1);
     }

@@ -1,5 +1,6 @@
 package io.bloomstore.internal.format;
 
+import io.bloomstore.CellsAccess;
 import static io.bloomstore.internal.format.FormatDocument.code;
 import static io.bloomstore.internal.format.FormatDocument.parseU64;
 import static org.junit.jupiter.api.Assertions.*;
@@ -186,7 +187,7 @@ class FormatDocumentTest {
         List<Map<String, String>> rows = DOC.table("ids");
         for (Map<String, String> row : rows) {
             int id = Integer.parseInt(row.get("id"));
-            String name = row.get("kind").equals("layout") ? Layout.ofId(id).cliName() : HashAlgorithm.ofId(id).name();
+            String name = row.get("kind").equals("layout") ? Layout.ofId(id).name().toLowerCase(Locale.ROOT) : HashAlgorithm.ofId(id).name();
             assertEquals(row.get("name"), name, "FORMAT.md ids: " + row.get("kind") + " " + id);
         }
         assertEquals(Layout.values().length + HashAlgorithm.values().length, rows.size(),
@@ -406,7 +407,7 @@ class FormatDocumentTest {
      */
     private static Map<Long, Long> cellsSetInShared(BloomFilter filter, VectorKey key, Map<Long, Long> expected) {
         assertTrue(key.addTo(filter), key + " is new to an empty filter");
-        CellArray cells = filter.cells();
+        CellArray cells = CellsAccess.cells(filter);
         Map<Long, Long> set = new TreeMap<>();
         for (long cell : expected.keySet()) {
             long value = cells.getVolatile(cell);

@@ -1,0 +1,76 @@
+package io.bloomstore.internal.format;
+
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.InvalidFilterFileException.Problem;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+
+/**
+ * A filter file opened on one channel whose header was read and checked through that same channel.
+ * The channel is what the caller then maps and syncs: a file renamed over the path meanwhile can
+ * never be mapped with another file's header (docs/RELIABILITY.md, the rename race).
+ *
+ * @param channel open for reading, and for writing unless opened read-only; the caller closes it
+ * @param header the checked header, whose length matches the channel's file
+ */
+public record CheckedFile(FileChannel channel, FilterHeader header) implements AutoCloseable {
+
+    /**
+     * Opens {@code path} and checks its header against the opened file's length.
+     *
+     * @throws InvalidFilterFileException if the path is not a regular file or its header is damaged
+     * @throws AccessDeniedException if writing is asked of a file this process may not write
+     */
+    public static CheckedFile open(Path path, boolean readOnly) throws IOException {
+        requireRegularFile(path);
+        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
+            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
+        }
+        FileChannel channel = readOnly
+                ? FileChannel.open(path, StandardOpenOption.READ)
+                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            return new CheckedFile(channel, readHeader(path, channel));
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** Reads and checks the header of {@code path} without keeping the file open. */
+    public static FilterHeader readHeader(Path path) throws IOException {
+        try (CheckedFile file = open(path, true)) {
+            return file.header();
+        }
+    }
+
+    /** Closes the channel: for a caller that does not hand it on to a mapping. */
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+
+    private static void requireRegularFile(Path path) throws InvalidFilterFileException {
+        if (Files.isDirectory(path)) {
+            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is a directory, not a filter file");
+        }
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
+        }
+    }
+
+    private static FilterHeader readHeader(Path path, FileChannel channel) throws IOException {
+        long length = channel.size();
+        ByteBuffer bytes = ByteBuffer.allocate((int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
+        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
+            // read until full or end of file
+        }
+        return FilterHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()), length);
+    }
+}

@@ -1,0 +1,195 @@
+package io.bloomstore.internal.probe;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
+import java.util.function.IntToLongFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * The batch calls' engine: adds and queries many keys so that their cache misses overlap.
+ *
+ * <p><b>Why load ahead.</b> A filter larger than the caches costs a query one cache miss per line
+ * it probes: k for the standard layout, one for the blocked. Key by key, those misses come one
+ * after another: each key's probing stops at a branch (is this cell zero?) that depends on the
+ * load, and the CPU cannot run far past it. Yet independent loads overlap: a core keeps 10 to 12
+ * misses in flight (its line fill buffers), so eight independent random loads cost about what one
+ * dependent load does. The engine therefore works in groups: first it loads one word of every line
+ * that the group's keys will probe ({@link Probing#loadLines}), loads that depend on nothing but the
+ * hashes, so they all miss at once; then it probes the keys one by one, and finds their lines in
+ * L1. Java has no prefetch instruction; a plain load whose value is kept is the portable equivalent.
+ *
+ * <p><b>Why 16 keys.</b> Enough independent misses to fill the miss buffers (a blocked group is 16
+ * lines, a standard one 16 k), few enough that the group's lines are still in L1 (16 k lines of
+ * 64 bytes is 10 KiB at k = 10, within a 32 KiB L1) when the probing pass reaches them. A group is
+ * also the unit of hashing: keys are hashed into a 16-long array that is reused, so a batch call
+ * of any size allocates one small array, not one hash per key.
+ *
+ * <p><b>Why not for a cache-resident standard filter.</b> A standard-layout filter of at most
+ * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a core's L2 on the Xeons measured) keeps its lines in the
+ * caches: there is no miss to overlap, and the pass would load each of the k lines twice. There
+ * the batch calls hash and probe key by key, and hashing each key right before its probes lets the
+ * CPU hash the next key while this one's compare-and-sets complete, which beats hashing the group
+ * first. A smaller L2 is no reason to load ahead either: on an EPYC with 512 KiB of L2 the pass
+ * still cost at 1.2 MB, as L3 hits overlap without help. A blocked filter loads ahead at every
+ * size: its pass is one load per key, and it paid even at the cache-resident size. The
+ * measurements behind each rule are in docs/BENCHMARKS.md.
+ *
+ * <p>Counting new keys is left to the caller, once per batch: one update of a shared counter per
+ * key would be one more locked instruction per key.
+ */
+public final class BatchProber {
+    /** Keys per group: see the class comment. */
+    private static final int BATCH = 16;
+    /** The size below which a standard-layout filter counts as cache-resident: see the class comment. */
+    private static final long CACHE_RESIDENT_BYTES = 2L << 20;
+    /** Any value: {@link #touch} compares its loads' sum with it. */
+    private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
+
+    private final CellProbes probes;
+    private final boolean loadsAhead;
+    /** Sink of {@link #touch}'s loads; its value means nothing. */
+    @SuppressWarnings("unused")
+    private long touched;
+
+    public BatchProber(BloomSpec spec, CellProbes probes) {
+        this.probes = probes;
+        this.loadsAhead = spec.layout() == Layout.BLOCKED || spec.cellBytes() > CACHE_RESIDENT_BYTES;
+    }
+
+    /**
+     * Adds the keys whose hashes are {@code hashes[0 .. count)}.
+     *
+     * @return how many of them were definitely new
+     */
+    public int addHashes(long[] hashes, int count) {
+        int added = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            added += addGroup(hashes, from, Math.min(count, from + BATCH));
+        }
+        return added;
+    }
+
+    /**
+     * Adds keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}.
+     *
+     * @return how many of them were definitely new
+     */
+    public int addAll(int count, IntToLongFunction hashOfKey) {
+        int added = 0;
+        if (!loadsAhead) {
+            for (int i = 0; i < count; i++) {
+                added += probes.increment(hashOfKey.applyAsLong(i)) ? 1 : 0;
+            }
+            return added;
+        }
+        long[] group = new long[BATCH];
+        for (int from = 0; from < count; from += BATCH) {
+            int size = Math.min(BATCH, count - from);
+            hashGroup(hashOfKey, from, size, group);
+            added += addGroup(group, 0, size);
+        }
+        return added;
+    }
+
+    /**
+     * Adds every key of {@code keys}, hashed by {@code hashOf}: the keys of an iteration, whose count
+     * is not known before, grouped as they come.
+     *
+     * @return how many of them were definitely new
+     */
+    public <K> int addAll(Iterable<K> keys, ToLongFunction<? super K> hashOf) {
+        int added = 0;
+        long[] group = new long[BATCH];
+        int size = 0;
+        for (K key : keys) {
+            group[size++] = hashOf.applyAsLong(key);
+            if (size == BATCH) {
+                added += addGroup(group, 0, size);
+                size = 0;
+            }
+        }
+        return added + addGroup(group, 0, size);
+    }
+
+    /**
+     * Queries the keys whose hashes are {@code hashes[0 .. count)} into {@code results[0 .. count)}.
+     *
+     * @return how many may be present
+     */
+    public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
+        }
+        return present;
+    }
+
+    /**
+     * Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, into
+     * {@code results[0 .. count)}.
+     *
+     * @return how many may be present
+     */
+    public int mightContainAll(int count, IntToLongFunction hashOfKey, boolean[] results) {
+        int present = 0;
+        if (!loadsAhead) {
+            for (int i = 0; i < count; i++) {
+                boolean hit = probes.mightContain(hashOfKey.applyAsLong(i));
+                results[i] = hit;
+                present += hit ? 1 : 0;
+            }
+            return present;
+        }
+        long[] group = new long[BATCH];
+        for (int from = 0; from < count; from += BATCH) {
+            int size = Math.min(BATCH, count - from);
+            hashGroup(hashOfKey, from, size, group);
+            present += queryGroup(group, 0, size, results, from);
+        }
+        return present;
+    }
+
+    /** Hashes keys {@code from .. from + size)} into {@code group[0 .. size)}. */
+    private static void hashGroup(IntToLongFunction hashOfKey, int from, int size, long[] group) {
+        for (int i = 0; i < size; i++) {
+            group[i] = hashOfKey.applyAsLong(from + i);
+        }
+    }
+
+    /** Adds the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them. */
+    private int addGroup(long[] hashes, int from, int to) {
+        if (loadsAhead) {
+            touch(hashes, from, to);
+        }
+        int added = 0;
+        for (int i = from; i < to; i++) {
+            added += probes.increment(hashes[i]) ? 1 : 0;
+        }
+        return added;
+    }
+
+    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i + shift]}. */
+    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
+        if (loadsAhead) {
+            touch(hashes, from, to);
+        }
+        int present = 0;
+        for (int i = from; i < to; i++) {
+            boolean hit = probes.mightContain(hashes[i]);
+            results[i + shift] = hit;
+            present += hit ? 1 : 0;
+        }
+        return present;
+    }
+
+    /** Loads one word of every cache line that keys {@code hashes[from .. to)} will probe. */
+    private void touch(long[] hashes, int from, int to) {
+        long sum = probes.loadLines(hashes, from, to);
+        // The JIT may drop loads whose values go nowhere. Compared, these stay; stored only on a
+        // chance match, they do not write this object's cache line on every batch, which every
+        // thread batching through the same handle reads on every call.
+        if (sum == TOUCH_SENTINEL) {
+            touched = sum;
+        }
+    }
+}

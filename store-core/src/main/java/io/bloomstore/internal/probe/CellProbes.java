@@ -1,0 +1,98 @@
+package io.bloomstore.internal.probe;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.internal.cells.CellArray;
+
+/**
+ * The per-key operations on a filter's cells, each one loop over the key's k probes
+ * ({@link Probing}). Nothing here allocates, and every loop has the same shape (two per-key values,
+ * then a closed form per probe), which the JIT compiles to straight-line code with the layout's
+ * {@code index} inlined.
+ *
+ * <p>Reads are volatile, so a query sees every add that completed before it, through any handle of
+ * any process. Writes are one compare-and-set per cell ({@link CellArray}).
+ */
+public final class CellProbes {
+    final CellArray cells;
+    final Probing probing;
+    private final int hashes;
+
+    public CellProbes(BloomSpec spec, CellArray cells) {
+        this.cells = cells;
+        this.probing = Probing.of(spec);
+        this.hashes = spec.hashes();
+    }
+
+    /**
+     * Increments the k cells of the key whose hash is {@code hash} (saturating).
+     *
+     * @return whether one of them was zero before: the key was definitely absent
+     */
+    public boolean increment(long hash) {
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        boolean changed = false;
+        for (int i = 0; i < hashes; i++) {
+            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
+        }
+        return changed;
+    }
+
+    /**
+     * Whether all k cells are non-zero. Stops at the first zero: an absent key costs about two
+     * probes on average in a filter at its designed fill, where about half the cells are zero.
+     */
+    public boolean mightContain(long hash) {
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        for (int i = 0; i < hashes; i++) {
+            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Loads one word of every cache line the keys of {@code keyHashes[from .. to)} probe, and
+     * returns their sum, which the caller must keep so the loads are not dropped: the load-ahead
+     * pass of {@link BatchProber}, also run over several filters at once by a segmented file's
+     * batch query, so that the misses of all its regions overlap.
+     */
+    public long loadLines(long[] keyHashes, int from, int to) {
+        return probing.loadLines(cells, keyHashes, from, to);
+    }
+
+    /**
+     * Decrements the k counters if the key may be present (saturated counters stay, see
+     * {@link CellArray#decrementSaturating}); a definitely absent key changes nothing, since lowering
+     * its non-zero cells would only take occurrences from other keys.
+     *
+     * @return whether the key may have been present, and so was decremented
+     */
+    public boolean decrement(long hash) {
+        if (!mightContain(hash)) {
+            return false;
+        }
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        for (int i = 0; i < hashes; i++) {
+            cells.decrementSaturating(probing.index(base, step, i));
+        }
+        return true;
+    }
+
+    /**
+     * The smallest of the k counters: an upper bound of how often the key was added, since every
+     * add of it raised all k and other keys only raise some further. Stops at a zero.
+     */
+    public long minimum(long hash) {
+        long base = probing.base(hash);
+        long step = probing.step(hash);
+        long min = Long.MAX_VALUE;
+        for (int i = 0; i < hashes && min > 0; i++) {
+            min = Math.min(min, cells.getVolatile(probing.index(base, step, i)));
+        }
+        return min;
+    }
+}
