@@ -51,7 +51,7 @@ record SegmentedReport(
     static SegmentedReport of(Path file, GrowingBloomFilter filter) {
         GrowingSpec spec = filter.spec();
         CompositeStats stats = filter.stats();
-        return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), spec.layout().cliName(),
+        return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
                 spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, stats.compoundFpp(),
                 parts(stats, false));
@@ -61,7 +61,7 @@ record SegmentedReport(
     static SegmentedReport of(Path file, WindowedBloomFilter filter) {
         WindowSpec spec = filter.spec();
         CompositeStats stats = filter.stats();
-        return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), spec.layout().cliName(),
+        return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
                 spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.currentEpoch(), stats.compoundFpp(),
                 parts(stats, true));
