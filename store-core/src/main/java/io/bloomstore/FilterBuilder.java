@@ -27,7 +27,12 @@ import java.util.function.LongFunction;
  * only when complete and sealed (with the checksum of its cells, which
  * {@link BloomFilter#verifyCells()} checks): a failed or interrupted build leaves nothing, and an
  * existing target is kept unless {@link #replaceExisting(boolean) replaced}, atomically. Keys are
- * added as {@link KeySource#addTo(BloomFilter, int)} adds them, with the same meaning of the counts.
+ * added as {@link KeySource#addTo(MembershipFilter, int)} adds them, with the same meaning of the counts.
+ *
+ * <p>With {@link #growing(GrowingSpec)} it builds a {@link GrowingBloomFilter} instead, for keys
+ * whose number is not known up front: the input is read once (a stream is never spooled), the
+ * chain grows as the keys come, and the file is published the same way. Its segments are written
+ * live and never sealed (a growing file is for adding to), so there is no checksum to record.
  *
  * <p>A builder is a set of options; each {@code fromLines} call builds one file.
  */
@@ -35,6 +40,7 @@ public final class FilterBuilder {
     private final Path target;
     private BloomSpec spec;
     private LongFunction<BloomSpec> specForKeys;
+    private GrowingSpec growingSpec;
     private boolean replace;
     private boolean sparse;
     private int threads = AddPipeline.defaultThreads();
@@ -54,6 +60,7 @@ public final class FilterBuilder {
     public FilterBuilder spec(BloomSpec spec) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.specForKeys = null;
+        this.growingSpec = null;
         return this;
     }
 
@@ -65,6 +72,18 @@ public final class FilterBuilder {
     public FilterBuilder sizedFor(LongFunction<BloomSpec> specForKeys) {
         this.specForKeys = Objects.requireNonNull(specForKeys, "specForKeys");
         this.spec = null;
+        this.growingSpec = null;
+        return this;
+    }
+
+    /**
+     * Builds a growing filter of this shape, which needs no key count; replaces {@link #spec} and
+     * {@link #sizedFor}. Not with {@link #sparse(boolean) sparse} (a segment is allocated whole).
+     */
+    public FilterBuilder growing(GrowingSpec spec) {
+        this.growingSpec = Objects.requireNonNull(spec, "spec");
+        this.spec = null;
+        this.specForKeys = null;
         return this;
     }
 
@@ -120,8 +139,13 @@ public final class FilterBuilder {
         }
     }
 
-    /** What a build made: the filter's shape, how many keys it read, and how many of them were new. */
-    public record Built(BloomSpec spec, long keys, long newKeys) {
+    /**
+     * What a build made: the filter's shape, how many keys it read, and how many of them were new.
+     *
+     * @param spec the fixed filter's shape; null for a growing build
+     * @param growingSpec the growing filter's shape; null for a fixed build
+     */
+    public record Built(BloomSpec spec, GrowingSpec growingSpec, long keys, long newKeys) {
     }
 
     /**
@@ -143,7 +167,7 @@ public final class FilterBuilder {
      */
     public Built fromLines(InputStream keys) throws IOException {
         requireReady();
-        if (spec != null) {
+        if (spec != null || growingSpec != null) {
             return fill(spec, KeySource.lines(keys), -1);
         }
         // Sizing reads the keys twice; a stream can be read once, so it is spooled beside the target first.
@@ -154,8 +178,11 @@ public final class FilterBuilder {
     }
 
     private void requireReady() throws IOException {
-        if (spec == null && specForKeys == null) {
-            throw new IllegalStateException("give the filter's spec, or sizedFor to size it by the key count");
+        if (spec == null && specForKeys == null && growingSpec == null) {
+            throw new IllegalStateException("give the filter's spec, sizedFor to size it by the key count, or growing");
+        }
+        if (growingSpec != null && sparse) {
+            throw new IllegalStateException("a growing filter cannot be sparse: each segment is allocated whole");
         }
         if (!replace) {
             FilterFiles.requireAbsent(target);
@@ -165,7 +192,7 @@ public final class FilterBuilder {
     private Built build(Path keyFile) throws IOException {
         long size = Files.isRegularFile(keyFile) ? Files.size(keyFile) : -1;
         BloomSpec shape = spec;
-        if (shape == null) {
+        if (shape == null && growingSpec == null) {
             long count;
             try (KeySource lines = KeySource.lines(keyFile); Phase phase = progress.begin("count", size)) {
                 count = lines.onProgress(phase::update).count();
@@ -177,20 +204,27 @@ public final class FilterBuilder {
         }
     }
 
-    /** Creates the filter in a temporary beside the target, adds every key, seals it and publishes it. */
+    /**
+     * Creates the filter (of {@code shape}, or growing) in a temporary beside the target, adds
+     * every key, seals it (a fixed one) and publishes it.
+     */
     private Built fill(BloomSpec shape, KeySource keys, long size) throws IOException {
         CreateOption[] options = sparse
                 ? new CreateOption[] {CreateOption.SPARSE, CreateOption.REPLACE_EXISTING}
                 : new CreateOption[] {CreateOption.REPLACE_EXISTING}; // replaces the empty temporary
         try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
             KeySource.Added added;
-            try (BloomFilter filter = BloomFilter.create(building.path(), shape, options);
+            try (MembershipFilter filter = shape != null
+                            ? BloomFilter.create(building.path(), shape, options)
+                            : GrowingBloomFilter.create(building.path(), growingSpec, options);
                     Phase phase = progress.begin("build", size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
-                filter.seal();
+                if (filter instanceof BloomFilter fixed) {
+                    fixed.seal();
+                }
             }
             building.publishAs(target, replace);
-            return new Built(shape, added.keys(), added.newKeys());
+            return new Built(shape, growingSpec, added.keys(), added.newKeys());
         }
     }
 

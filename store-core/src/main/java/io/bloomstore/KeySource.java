@@ -35,9 +35,12 @@ import java.util.function.LongConsumer;
  * part of the key. A key is hashed by its bytes, so a line {@code alice} is the same key as
  * {@code filter.add("alice")} and {@code filter.add("alice".getBytes(UTF_8))}.
  *
+ * <p><b>Filters.</b> {@link #addTo} and {@link #queryIn} take any {@link MembershipFilter}: a fixed
+ * {@link BloomFilter}, a {@link GrowingBloomFilter} or a {@link WindowedBloomFilter}.
+ *
  * <p><b>How it is fast.</b> Lines are split eight bytes at a time out of one reused buffer, with no
  * copy and no String per key; keys are hashed in batches of about a thousand, and each batch goes to
- * the filter's batch calls ({@link BloomFilter#addHashes}, {@link BloomFilter#mightContainHashes}),
+ * the filter's batch calls ({@link MembershipFilter#addHashes}, {@link MembershipFilter#mightContainHashes}),
  * which overlap the cache misses of different keys. {@link #addTo} adds on adder threads while the
  * calling thread reads and hashes the next batch.
  *
@@ -151,9 +154,9 @@ public final class KeySource implements Closeable {
 
     /**
      * Adds every key to {@code filter} with the default number of adder threads: one per
-     * processor, at most four. See {@link #addTo(BloomFilter, int)}.
+     * processor, at most four. See {@link #addTo(MembershipFilter, int)}.
      */
-    public Added addTo(BloomFilter filter) throws IOException {
+    public Added addTo(MembershipFilter filter) throws IOException {
         return addTo(filter, AddPipeline.defaultThreads());
     }
 
@@ -176,7 +179,7 @@ public final class KeySource implements Closeable {
      * @param threads adder threads, at least 1
      * @throws IllegalStateException if the filter is read-only or closed (from an adder, rethrown here)
      */
-    public Added addTo(BloomFilter filter, int threads) throws IOException {
+    public Added addTo(MembershipFilter filter, int threads) throws IOException {
         BulkKeys.Counts counts = BulkKeys.add(batches, filter.hasher(), filter::addHashes, threads, progress);
         return new Added(counts.keys(), counts.hits());
     }
@@ -187,14 +190,14 @@ public final class KeySource implements Closeable {
      *
      * @param each receives every key and its answer; null when only the counts matter
      */
-    public Queried queryIn(BloomFilter filter, AnswerConsumer each) throws IOException {
+    public Queried queryIn(MembershipFilter filter, AnswerConsumer each) throws IOException {
         BulkKeys.Counts counts = BulkKeys.query(batches, filter.hasher(), filter::mightContainHashes, each, progress);
         return new Queried(counts.keys(), counts.hits());
     }
 
     /**
      * Hands every key with its hash by {@code hasher} to {@code each}, in input order, on this
-     * thread: for per-key work such as {@link BloomFilter#addHash} in a stream filter that prints
+     * thread: for per-key work such as {@link MembershipFilter#addHash} in a stream filter that prints
      * only new keys, {@link BloomFilter#countHash} or {@link BloomFilter#removeHash}.
      *
      * @return the number of keys

@@ -181,6 +181,30 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes);
     }
 
+    /**
+     * Checks the file beyond what opening it checked (the container header, the region table, and
+     * each mapped region's own header: magic, version, CRC32C, field ranges, length): that every
+     * region has the shape the container's sizing gives its place (docs/FORMAT.md, "Sizing the
+     * segments"), so a region header that is valid on its own but belongs elsewhere is caught.
+     * Regions are written live, never sealed, so there is no checksum of their cells to check.
+     *
+     * @throws InvalidFilterFileException naming the first region whose shape is wrong
+     */
+    public void verify() throws InvalidFilterFileException {
+        ensureOpen();
+        Segment[] regions = regions();
+        for (int i = 0; i < regions.length; i++) {
+            BloomSpec expected = header.regionSpec(i);
+            BloomSpec actual = regions[i].spec();
+            if (!actual.equals(expected)) {
+                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.BAD_FIELD,
+                        (header.isGrowing() ? "segment " : "slot ") + i + " has " + actual.cells() + " cells and "
+                                + actual.hashes() + " hashes where the container's sizing gives " + expected.cells()
+                                + " cells and " + expected.hashes() + " hashes");
+            }
+        }
+    }
+
     /** Publishes this handle's counts, then forces the file to the device. */
     @Override
     public void sync() throws IOException {

@@ -84,7 +84,7 @@ class FilterBuilderTest {
         BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).layout(Layout.BLOCKED).build();
         FilterBuilder.Built built = builder(target).spec(spec).sparse(true).threads(1)
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
-        assertEquals(new FilterBuilder.Built(spec, KEYS, built.newKeys()), built);
+        assertEquals(new FilterBuilder.Built(spec, null, KEYS, built.newKeys()), built);
         assertTrue(BloomFilter.readInfo(target).sparse());
         assertEquals(List.of("build -1"), phases);
         assertHoldsKeys(target, KEYS);
@@ -114,5 +114,26 @@ class FilterBuilderTest {
         assertFalse(Files.exists(target));
         assertNoTemporaryFiles(dir);
         assertThrows(IllegalStateException.class, () -> FilterBuilder.to(target).fromLines(dir.resolve("none")));
+    }
+
+    /** A growing build reads a stream once (no spool, no count), grows as the keys come, and is published whole. */
+    @Test
+    void aGrowingBuildReadsAStreamOnceAndGrows() throws IOException {
+        Path target = dir.resolve("g.bloom");
+        FilterBuilder.Built built = builder(target).growing(GrowingSpec.of(1000, 0.01))
+                .fromLines(new ByteArrayInputStream(lines(KEYS)));
+        assertEquals(List.of("build -1"), phases);
+        assertEquals(KEYS, built.keys());
+        assertEquals(GrowingSpec.of(1000, 0.01), built.growingSpec());
+        assertEquals(null, built.spec());
+        try (GrowingBloomFilter filter = GrowingBloomFilter.open(target, OpenMode.READ_ONLY)) {
+            assertTrue(filter.segmentCount() >= 4, "grew: " + filter.segmentCount() + " segments");
+            for (int i = 0; i < KEYS; i++) {
+                assertTrue(filter.mightContain("key-" + i));
+            }
+        }
+        assertNoTemporaryFiles(dir);
+        assertThrows(IllegalStateException.class, () -> builder(dir.resolve("s.bloom")).growing(GrowingSpec.of(10, 0.01))
+                .sparse(true).fromLines(new ByteArrayInputStream(lines(1))));
     }
 }

@@ -2,8 +2,8 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.flag;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.KeySource;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 
 /** {@code bloomstore add}: keys into an existing filter. */
@@ -12,7 +12,9 @@ final class AddCommand extends CliCommand {
         "Add keys to a filter: the arguments after FILE, then the lines of --from.",
         "Other processes using the same file see the keys at once. An add that has returned survives a crash "
                 + "of this process; with --sync it also survives a power cut.",
-        "Prints how many keys were definitely new (a key is new when it set a cell that was zero)."
+        "Prints how many keys were definitely new (a key is new when it set a cell that was zero; in a windowed "
+                + "filter, when it was not seen within the window).",
+        "Works on fixed, growing and windowed filters; a growing one adds segments as it fills."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore add users.bloom alice bob",
@@ -34,7 +36,7 @@ final class AddCommand extends CliCommand {
     public Integer call() throws Exception {
         KeySource.Added added;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE);
+                MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_WRITE);
                 Progress progress = progress("add", operands.size())) {
             added = source.onProgress(progress::update).addTo(filter);
             if (sync) {

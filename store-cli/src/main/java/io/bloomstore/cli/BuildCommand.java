@@ -4,6 +4,8 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.FilterBuilder;
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.OpenMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,13 +16,20 @@ final class BuildCommand extends CliCommand {
                 + "which 'verify' checks).",
         "Sized for --expected N keys at --fpp P; without --expected the lines are counted first (from stdin they "
                 + "are spooled to a temporary file beside FILE to be counted, then deleted).",
-        "FILE appears only when complete: a failed build leaves nothing. An existing FILE is kept unless --force."
+        "FILE appears only when complete: a failed build leaves nothing. An existing FILE is kept unless --force.",
+        "With --grow, a growing filter, for keys whose number is not known up front: the input is read once (stdin "
+                + "is not spooled), the first segment holds --expected N keys (1M when not given) and segments are "
+                + "added as the keys come; it is not sealed (a growing file is for adding to)."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
         "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
-        "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts"
+        "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts",
+        "  kafka-cat ids | bloomstore build ids.bloom --from - --fpp 1e-6 --grow   # any number of keys"
     };
+
+    /** The keys of a growing filter's first segment when --expected is not given: a stream of unknown length. */
+    static final long DEFAULT_GROWING_KEYS = 1_000_000;
 
     private Path file;
     private final LineInput input;
@@ -42,16 +51,31 @@ final class BuildCommand extends CliCommand {
         if (!input.isGiven()) {
             throw new IllegalArgumentException("build needs --from PATH (or --from - for stdin): the keys, one per line");
         }
-        shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
+        shape.checkKind();
+        if (shape.window != null) {
+            throw new IllegalArgumentException("build makes fixed or growing filters; a windowed one forgets by the "
+                    + "clock: create it with --window, then fill it with 'add' or 'dedup'");
+        }
         FilterBuilder builder = FilterBuilder.to(file).replaceExisting(force).sparse(shape.sparse).progress(this::progress);
-        if (shape.needsKeyCount()) {
+        if (shape.grow) {
+            builder.growing(shape.growingSpec(DEFAULT_GROWING_KEYS));
+        } else if (shape.needsKeyCount()) {
+            shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
             builder.sizedFor(shape::spec);
         } else {
             builder.spec(shape.spec(null));
         }
         FilterBuilder.Built built = input.isStdin() ? builder.fromLines(streams().in()) : builder.fromLines(input.path());
+        String made;
+        if (built.spec() != null) {
+            made = Human.shape(built.spec(), Files.size(file)) + "; sealed";
+        } else {
+            try (MembershipFilter growing = Filters.openAny(file, OpenMode.READ_ONLY)) {
+                made = Filters.describe(growing);
+            }
+        }
         streams().text().println("built " + file + " from " + Filters.keys(built.keys()) + " ("
-                + Human.count(built.newKeys()) + " new): " + Human.shape(built.spec(), Files.size(file)) + "; sealed");
+                + Human.count(built.newKeys()) + " new): " + made);
         return ExitCode.OK;
     }
 }

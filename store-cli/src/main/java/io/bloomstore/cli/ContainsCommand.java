@@ -3,8 +3,8 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.KeySource;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
 final class ContainsCommand extends CliCommand {
     private static final String[] DESCRIPTION = {
         "Check keys against a filter: the arguments after FILE, then the lines of --from.",
-        "'absent' is certain; 'present' means probably present (wrong at about the filter's false-positive rate).",
+        "'absent' is certain; 'present' means probably present (wrong at about the filter's false-positive rate). "
+                + "On a windowed filter, 'absent' means not added within the window.",
         "Prints each key with its answer, KEY<TAB>present or KEY<TAB>absent; with --print, only the keys with "
                 + "that answer, unchanged, one per line: a stream filter. Exit status 0 when every key is present, "
                 + "1 when any is absent, 2 on an error, so it works in 'if'."
@@ -48,7 +49,7 @@ final class ContainsCommand extends CliCommand {
         OutputStream out = streams().out();
         KeySource.Queried answered;
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_ONLY);
+                MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_ONLY);
                 Progress progress = progress("contains", operands.size())) {
             answered = source.onProgress(progress::update).queryIn(filter, quiet ? null : (bytes, offset, length, present) -> {
                 if (print == null) {

@@ -2,10 +2,14 @@ package io.bloomstore.cli;
 
 import java.math.BigDecimal;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** How option values people type are read: sizes (10M, 1e6), rates (0.1%), seeds. Enums are read case-insensitively by picocli. */
+/** How option values people type are read: sizes (10M, 1e6), rates (0.1%), seeds, durations (90s, 24h). Enums are read case-insensitively by picocli. */
 final class Converters {
     private Converters() {
     }
@@ -51,6 +55,19 @@ final class Converters {
         }
     }
 
+    /** A growth factor: a plain number such as 2 or 1.5 (its range is the core's to check). */
+    static final class Growth implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            try {
+                return Double.parseDouble(value.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a growth factor (write a number from 1 to 16, "
+                        + "e.g. 2 or 1.5: each new segment holds that many times the keys of the one before)");
+            }
+        }
+    }
+
     /** A hash seed: a decimal or 0x-hexadecimal 64-bit number, or {@code random}. */
     static final class Seed implements ITypeConverter<Long> {
         @Override
@@ -67,6 +84,57 @@ final class Converters {
             } catch (NumberFormatException e) {
                 throw new TypeConversionException("'" + value + "' is not a seed (a 64-bit number, decimal or 0x-hex, or 'random')");
             }
+        }
+    }
+
+    /**
+     * A positive duration: whole numbers with a unit, ms, s, m, h or d, one or several (90s, 30m,
+     * 24h, 7d, 1h30m), or what {@link Duration#parse} reads (PT90S, P7D).
+     */
+    static final class Window implements ITypeConverter<Duration> {
+        private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h|d)");
+
+        @Override
+        public Duration convert(String value) {
+            String s = value.trim().toLowerCase(java.util.Locale.ROOT);
+            Duration duration = s.startsWith("p") || s.startsWith("-p") ? iso(s) : units(s);
+            if (duration == null || duration.isZero() || duration.isNegative()) {
+                throw new TypeConversionException("'" + value + "' is not a duration (write e.g. 90s, 30m, 24h, 7d, "
+                        + "1h30m or PT90S; units ms, s, m, h, d; more than zero)");
+            }
+            return duration;
+        }
+
+        private static Duration iso(String s) {
+            try {
+                return Duration.parse(s);
+            } catch (DateTimeParseException e) {
+                return null;
+            }
+        }
+
+        private static Duration units(String s) {
+            Matcher part = PART.matcher(s);
+            Duration total = Duration.ZERO;
+            int end = 0;
+            while (part.lookingAt()) {
+                long n;
+                try {
+                    n = Long.parseLong(part.group(1));
+                    total = total.plus(switch (part.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        case "h" -> Duration.ofHours(n);
+                        default -> Duration.ofDays(n);
+                    });
+                } catch (NumberFormatException | ArithmeticException e) {
+                    return null;
+                }
+                end = part.end();
+                part.region(end, s.length());
+            }
+            return end == s.length() && end > 0 ? total : null;
         }
     }
 }

@@ -3,8 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
-import io.bloomstore.BloomSpec;
+import io.bloomstore.MembershipFilter;
 import java.nio.file.Path;
 
 /** {@code bloomstore create}: a new, empty filter file. */
@@ -13,13 +12,18 @@ final class CreateCommand extends CliCommand {
         "Create an empty filter file, sized either for N keys at a false-positive rate P (m and k are derived), "
                 + "or given its cells M and hashes K directly.",
         "The file appears atomically and fully allocated on disk (unless --sparse); an existing file is kept "
-                + "unless --force."
+                + "unless --force.",
+        "With --grow, a growing filter that never fills: the first segment holds N keys, and the false-positive "
+                + "rate stays under P however many come. With --window, a filter that forgets: a key is found for "
+                + "at least DURATION after it was added, and forgotten within DURATION plus one epoch."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore create users.bloom --expected 1M --fpp 0.01",
         "  bloomstore create big.bloom --expected 200M --fpp 1e-3 --layout blocked",
         "  bloomstore create counts.bloom --expected 100k --fpp 0.01 --counter-bits 4   # can remove keys",
-        "  bloomstore create exact.bloom --cells 8M --hashes 5 --seed random"
+        "  bloomstore create exact.bloom --cells 8M --hashes 5 --seed random",
+        "  bloomstore create seen.bloom --expected 1M --fpp 1e-6 --grow --max-size 10G   # never fills",
+        "  bloomstore create recent.bloom --expected 5M --fpp 0.001 --window 24h --epochs 8   # forgets after a day"
     };
 
     private Path file;
@@ -37,9 +41,8 @@ final class CreateCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        BloomSpec spec = shape.spec(null);
-        try (BloomFilter filter = BloomFilter.create(file, spec, shape.createOptions(force))) {
-            streams().text().println("created " + file + ": " + Human.shape(spec, filter.info().fileLength()));
+        try (MembershipFilter filter = shape.create(file, force, false)) {
+            streams().text().println("created " + file + ": " + Filters.describe(filter));
         }
         return ExitCode.OK;
     }

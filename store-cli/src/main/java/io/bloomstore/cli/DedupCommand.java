@@ -3,10 +3,9 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.KeySource;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import io.bloomstore.BloomSpec;
 import java.io.Flushable;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -23,11 +22,16 @@ final class DedupCommand extends CliCommand {
                 + "the input pauses, so a consumer sees lines at once.",
         "A line already added, or a false positive (at about the filter's rate), is not printed. Lines are keys: "
                 + "a trailing \\r is dropped, empty lines are skipped.",
-        "FILE must exist, unless sizing options are given: then it is created on the first run and reused after."
+        "FILE must exist, unless sizing options are given: then it is created on the first run and reused after.",
+        "A fixed filter fills: past N keys its rate climbs and ever more new lines are dropped. For an endless "
+                + "stream use --grow (every line is remembered; the file grows, up to --max-size) or --window "
+                + "DURATION (a line is printed again once it has not been seen for DURATION, up to one epoch more)."
     };
     private static final String[] EXAMPLES = {
         "  tail -F events.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./handle-once",
-        "  bloomstore dedup seen.bloom --from batch-2.txt > new-in-batch-2.txt"
+        "  bloomstore dedup seen.bloom --from batch-2.txt > new-in-batch-2.txt",
+        "  tail -F events.log | bloomstore dedup seen.bloom --expected 1M --fpp 1e-6 --grow --max-size 50G",
+        "  tail -F alerts.log | bloomstore dedup recent.bloom --expected 100k --fpp 1e-4 --window 1h   # once an hour"
     };
 
     private Path file;
@@ -51,7 +55,7 @@ final class DedupCommand extends CliCommand {
             input.from = LineInput.STDIN;
         }
         OutputStream out = streams().out();
-        try (BloomFilter filter = openOrCreate()) {
+        try (MembershipFilter filter = openOrCreate()) {
             Flushable publish = sync ? () -> {
                 filter.sync();
                 out.flush();
@@ -70,15 +74,14 @@ final class DedupCommand extends CliCommand {
         return ExitCode.OK;
     }
 
-    private BloomFilter openOrCreate() throws Exception {
-        if (shape.sizeGiven()) {
-            BloomSpec spec = shape.spec(null);
-            return BloomFilter.openOrCreate(file, spec, shape.createOptions(false));
+    private MembershipFilter openOrCreate() throws Exception {
+        if (shape.sizeGiven() || shape.segmented()) {
+            return shape.create(file, false, true);
         }
         if (!Files.exists(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
                     + "or give --expected N --fpp P to create it on the first run");
         }
-        return Filters.open(file, OpenMode.READ_WRITE);
+        return Filters.openAny(file, OpenMode.READ_WRITE);
     }
 }

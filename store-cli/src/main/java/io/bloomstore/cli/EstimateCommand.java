@@ -37,14 +37,17 @@ final class EstimateCommand extends CliCommand {
     }
 
     /** The --json output. */
+    /** What to do with a growing or windowed file instead. */
+    private static final String INSTEAD = "'inspect' shows its estimated keys, segment by segment or slot by slot";
+
     record Report(String a, String b, Double keysA, Double keysB, Double union, Double intersection, double jaccard) {
     }
 
     @Override
     public Integer call() throws Exception {
         SetEstimates estimates;
-        try (BloomFilter a = Filters.open(first, OpenMode.READ_ONLY);
-                BloomFilter b = Filters.open(second, OpenMode.READ_ONLY)) {
+        try (BloomFilter a = Filters.open(first, OpenMode.READ_ONLY, "estimate", INSTEAD);
+                BloomFilter b = Filters.open(second, OpenMode.READ_ONLY, "estimate", INSTEAD)) {
             estimates = SetEstimates.of(a, b);
         }
         if (json) {

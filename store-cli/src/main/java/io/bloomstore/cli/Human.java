@@ -75,4 +75,28 @@ final class Human {
                 + ", " + spec.hashes() + (spec.hashes() == 1 ? " hash" : " hashes") + ", " + name(spec.layout())
                 + " layout (" + bytes(fileBytes) + ")";
     }
+
+    /** A duration in its largest whole units: "7d", "1h30m", "2s", "1500ms". */
+    static String duration(java.time.Duration d) {
+        long millis = d.toMillis();
+        if (millis % 1000 != 0) {
+            return millis + "ms";
+        }
+        long seconds = millis / 1000;
+        StringBuilder text = new StringBuilder();
+        long[] sizes = {86_400, 3_600, 60, 1};
+        String[] units = {"d", "h", "m", "s"};
+        for (int i = 0; i < sizes.length; i++) {
+            if (seconds >= sizes[i]) {
+                text.append(seconds / sizes[i]).append(units[i]);
+                seconds %= sizes[i];
+            }
+        }
+        return text.length() == 0 ? "0s" : text.toString();
+    }
+
+    /** A growth factor: "2x", "1.5x". */
+    static String factor(double s) {
+        return String.format(Locale.ROOT, "%.4g", s).replaceAll("\\.?0+$", "") + "x";
+    }
 }

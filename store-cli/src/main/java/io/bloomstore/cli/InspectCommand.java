@@ -4,8 +4,14 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
+import io.bloomstore.WindowedBloomFilter;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 
 /** {@code bloomstore inspect}: what a filter file is and how full it is. */
 final class InspectCommand extends CliCommand {
@@ -13,11 +19,16 @@ final class InspectCommand extends CliCommand {
         "Describe a filter: every header field, its state (sealed, open writers, insertions), and from one scan "
                 + "of its cells how full it is: cells set, fill ratio, estimated number of keys, and the "
                 + "false-positive rate it has now.",
+        "For a growing or windowed filter: its parameters (first segment's keys, growth, max size; or window, "
+                + "epochs, current epoch), then for each segment or slot its cells, hashes, capacity, keys, cells "
+                + "set, fill, estimated keys and its target and current false-positive rates, and the rate of a "
+                + "query now.",
         "--json prints the same as one JSON object, for scripts."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore inspect users.bloom",
-        "  bloomstore inspect users.bloom --json | jq .currentFpp"
+        "  bloomstore inspect users.bloom --json | jq .currentFpp",
+        "  bloomstore inspect seen.bloom --json | jq '.parts[] | .fillRatio'   # a growing or windowed filter"
     };
 
     private Path file;
@@ -33,14 +44,26 @@ final class InspectCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        FilterReport report;
-        try (BloomFilter filter = Filters.open(file, OpenMode.READ_ONLY)) {
-            report = FilterReport.of(file, filter);
+        Object report;
+        try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
+            if (filter instanceof GrowingBloomFilter growing) {
+                report = SegmentedReport.of(file, growing);
+            } else if (filter instanceof WindowedBloomFilter windowed) {
+                report = SegmentedReport.of(file, windowed);
+            } else {
+                report = FilterReport.of(file, (BloomFilter) filter);
+            }
         }
+        PrintWriter out = streams().text();
         if (json) {
-            JsonOutput.write(report, streams().text());
+            JsonOutput.write(report, out);
+        } else if (report instanceof FilterReport fixed) {
+            describe(fixed).print(out);
         } else {
-            describe(report).print(streams().text());
+            SegmentedReport segmented = (SegmentedReport) report;
+            describe(segmented).print(out);
+            out.println();
+            parts(segmented).print(out);
         }
         return ExitCode.OK;
     }
@@ -48,8 +71,7 @@ final class InspectCommand extends CliCommand {
     private static Table describe(FilterReport r) {
         return new Table()
                 .row("file", r.file())
-                .row("size on disk", Human.bytes(r.fileBytes()) + " (" + Human.count(r.fileBytes()) + " bytes"
-                        + (r.sparse() ? ", created sparse" : "") + ")")
+                .row("size on disk", sizeOnDisk(r.fileBytes()) + (r.sparse() ? ", created sparse" : "") + ")")
                 .row("format", r.magic() + " version " + r.formatVersion() + ", header CRC32C " + r.headerCrc32c())
                 .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.counterBits() == 1
                         ? " bit (plain filter)" : " bits (counting filter)"))
@@ -67,5 +89,68 @@ final class InspectCommand extends CliCommand {
                 .row("estimated keys", r.estimatedKeys() == null ? Human.estimate(Double.POSITIVE_INFINITY)
                         : Human.estimate(r.estimatedKeys()))
                 .row("false positives", Human.percent(r.currentFpp()) + " now");
+    }
+
+    /** "1.1 MiB (1,150,976 bytes", left open for what follows. */
+    private static String sizeOnDisk(long bytes) {
+        return Human.bytes(bytes) + " (" + Human.count(bytes) + " bytes";
+    }
+
+    private static Table describe(SegmentedReport r) {
+        Table table = new Table().row("file", r.file()).row("size on disk", sizeOnDisk(r.fileBytes()) + ")");
+        int probed = (int) r.parts().stream().filter(SegmentedReport.Part::probed).count();
+        if (r.growthFactor() != null) {
+            table.row("kind", "growing, " + r.parts().size() + (r.parts().size() == 1 ? " segment" : " segments")
+                            + "; each next one holds " + Human.factor(r.growthFactor()) + " the keys at "
+                            + Human.factor(r.tighteningRatio()) + " the rate")
+                    .row("sized for", Human.count(r.expectedKeys()) + " keys in the first segment; false positives "
+                            + "under " + Human.percent(r.targetFpp()) + " however many keys come")
+                    .row("max size", r.maxBytes() == null ? "none (the file grows as keys come)"
+                            : sizeOnDisk(r.maxBytes()) + ")");
+        } else {
+            Duration window = Duration.ofMillis(r.windowMillis());
+            Duration epoch = Duration.ofMillis(r.epochMillis());
+            table.row("kind", "windowed, " + r.parts().size() + " slots")
+                    .row("window", Human.duration(window) + " in " + r.epochs() + (r.epochs() == 1 ? " epoch" : " epochs")
+                            + " of " + Human.duration(epoch) + ": a key is found for at least " + Human.duration(window)
+                            + " and forgotten within " + Human.duration(window.plus(epoch)))
+                    .row("sized for", Human.count(r.expectedKeys()) + " keys per window at " + Human.percent(r.targetFpp())
+                            + " false positives")
+                    .row("current epoch", r.currentEpoch() + " (began " + epochStart(r.currentEpoch(), r.epochMillis())
+                            + ")");
+        }
+        return table.row("layout", r.layout())
+                .row("hash", "xxh3-64, seed " + r.seed())
+                .row("false positives", Human.percent(r.compoundFpp()) + " now (a query probes " + probed
+                        + (r.growthFactor() != null ? " segments)" : " slots)"));
+    }
+
+    private static String epochStart(long epoch, long epochMillis) {
+        return Instant.ofEpochMilli(epoch * epochMillis).toString();
+    }
+
+    private static Table parts(SegmentedReport r) {
+        boolean slots = r.growthFactor() == null;
+        Table table = new Table().cells(concat(slots ? new String[] {"slot", "epoch", "began", "probed"}
+                : new String[] {"segment"}, new String[] {"cells", "k", "capacity", "keys", "cells set", "fill",
+                    "estimated keys", "target fpp", "fpp now"}));
+        for (SegmentedReport.Part p : r.parts()) {
+            String[] first = slots
+                    ? new String[] {Integer.toString(p.index()), p.epoch() == null ? "clearing" : Long.toString(p.epoch()),
+                        p.epoch() == null ? "-" : epochStart(p.epoch(), r.epochMillis()), p.probed() ? "yes" : "no"}
+                    : new String[] {Integer.toString(p.index())};
+            table.cells(concat(first, new String[] {Human.count(p.cells()), Integer.toString(p.hashes()),
+                Human.count(p.capacity()), Human.count(p.publishedKeys()), Human.count(p.setCells()),
+                Human.percent(p.fillRatio()), p.estimatedKeys() == null ? "unknown (full)"
+                        : Human.estimate(p.estimatedKeys()),
+                Human.percent(p.targetFpp()), Human.percent(p.currentFpp())}));
+        }
+        return table;
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 }

@@ -36,6 +36,8 @@ final class MergeCommand extends CliCommand {
 
     private Path out;
     private List<Path> inputs;
+    /** What to do with a growing or windowed input instead. */
+
     private MergeOp op;
     private boolean force;
 

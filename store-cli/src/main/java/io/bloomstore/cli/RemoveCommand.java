@@ -30,7 +30,9 @@ final class RemoveCommand extends CliCommand {
         long total;
         long[] removed = {0};
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE);
+                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE, "remove",
+                        "keys cannot be taken out of it (a windowed filter forgets them after its window); "
+                        + "to remove keys, use a counting filter: create --counter-bits 4");
                 Progress progress = progress("remove", operands.size())) {
             if (!filter.spec().isCounting()) {
                 throw new UnsupportedOperationException(operands.file + " is a plain filter (1-bit cells) and cannot remove keys; "

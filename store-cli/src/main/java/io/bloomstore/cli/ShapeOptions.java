@@ -3,17 +3,28 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
+import io.bloomstore.BloomFilter;
 import io.bloomstore.CreateOption;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.GrowingSpec;
 import io.bloomstore.Layout;
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.WindowSpec;
+import io.bloomstore.WindowedBloomFilter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The options that shape a new filter (create, build, and dedup's first run): its size, either
- * from n and p or as m and k, then counter width, layout, seed and sparseness. The core checks
- * every value's range and names it when it is out.
+ * from n and p or as m and k, then counter width, layout, seed and sparseness; and its kind: fixed
+ * (the default), growing (--grow) or windowed (--window). The core checks every value's range and
+ * names it when it is out; this class refuses the combinations that make no sense.
  */
 final class ShapeOptions {
     Long expected;
@@ -24,6 +35,11 @@ final class ShapeOptions {
     Layout layout;
     Long seed;
     boolean sparse;
+    boolean grow;
+    Double growth;
+    Long maxSize;
+    Duration window;
+    Integer epochs;
 
     /** Declares the shape options on {@code command}, read into this. */
     ShapeOptions(CommandSpec command) {
@@ -52,6 +68,118 @@ final class ShapeOptions {
         command.addOption(flag(value -> sparse = value, "--sparse")
                 .description("Do not allocate the cells on disk: instant creation, but a disk that fills up later "
                         + "crashes the writer.").build());
+        command.addOption(flag(value -> grow = value, "--grow")
+                .description("A growing filter, which never fills: a chain of segments, the first sized for N keys; "
+                        + "when the newest is full a larger one with a tighter rate is added, so the false-positive "
+                        + "rate stays under P however many keys arrive. Every key is kept; the file grows.").build());
+        command.addOption(option(Double.class, value -> growth = value, "--growth").paramLabel("S")
+                .converters(new Converters.Growth())
+                .description("With --grow: each new segment holds S times the keys of the one before, 1 to 16 "
+                        + "(default " + Human.factor(GrowingSpec.DEFAULT_GROWTH) + ").").build());
+        command.addOption(option(Long.class, value -> maxSize = value, "--max-size").paramLabel("BYTES")
+                .converters(new Converters.Count())
+                .description("With --grow: the file never grows past BYTES (e.g. 10G); adds past it fail with a "
+                        + "clear error while queries go on. Default: no limit.").build());
+        command.addOption(option(Duration.class, value -> window = value, "--window").paramLabel("DURATION")
+                .converters(new Converters.Window())
+                .description("A time-windowed filter: a key is found for at least DURATION after it was added and "
+                        + "forgotten within DURATION plus one epoch. N is the keys expected per window, P the rate "
+                        + "of a query. DURATION: 90s, 30m, 24h, 7d, 1h30m or PT90S.").build());
+        command.addOption(option(Integer.class, value -> epochs = value, "--epochs").paramLabel("L")
+                .description("With --window: the epochs the window is cut into, 1 to 64 (default "
+                        + WindowSpec.DEFAULT_EPOCHS + "); a key outlives the window by at most one epoch, "
+                        + "DURATION / L.").build());
+    }
+
+    /** Whether --grow or --window asks for a growing or windowed filter (after {@link #checkKind}). */
+    boolean segmented() {
+        return grow || window != null;
+    }
+
+    /**
+     * Refuses what does not go with the kind asked for: --grow with --window, either with
+     * --cells/--hashes, counters or --sparse, and the options of one kind without it.
+     *
+     * @throws IllegalArgumentException saying which options clash and what to give instead
+     */
+    void checkKind() {
+        if (growth != null && !grow || maxSize != null && !grow) {
+            throw new IllegalArgumentException((growth != null ? "--growth" : "--max-size") + " goes with --grow");
+        }
+        if (epochs != null && window == null) {
+            throw new IllegalArgumentException("--epochs goes with --window DURATION");
+        }
+        if (!segmented()) {
+            return;
+        }
+        String kind = grow ? "--grow" : "--window";
+        if (grow && window != null) {
+            throw new IllegalArgumentException("--grow and --window exclude each other: a filter either keeps every key "
+                    + "and grows, or forgets keys older than a window");
+        }
+        if (cells != null || hashes != null) {
+            throw new IllegalArgumentException(kind + " sizes its parts from --expected N and --fpp P; "
+                    + "it does not take --cells/--hashes");
+        }
+        if (counterBits != 1) {
+            throw new IllegalArgumentException(kind + " makes plain filters (1-bit cells); --counter-bits "
+                    + counterBits + " (a counting filter) is for fixed filters only");
+        }
+        if (sparse) {
+            throw new IllegalArgumentException(kind + " allocates its parts whole; --sparse is for fixed filters only");
+        }
+    }
+
+    /**
+     * The growing filter the options describe.
+     *
+     * @param defaultKeys n when --expected is not given; null if --expected is needed
+     */
+    GrowingSpec growingSpec(Long defaultKeys) {
+        if (expected == null && defaultKeys == null) {
+            throw new IllegalArgumentException("--grow needs --expected N: the keys its first segment holds");
+        }
+        return new GrowingSpec(expected != null ? expected : defaultKeys, requireFpp(),
+                growth != null ? growth : GrowingSpec.DEFAULT_GROWTH, GrowingSpec.DEFAULT_TIGHTENING,
+                maxSize != null ? maxSize : 0, layout, seed != null ? seed : BloomSpec.DEFAULT_SEED);
+    }
+
+    /** The windowed filter the options describe. */
+    WindowSpec windowSpec() {
+        if (expected == null) {
+            throw new IllegalArgumentException("--window needs --expected N: the keys expected per window");
+        }
+        return new WindowSpec(expected, requireFpp(), window, epochs != null ? epochs : WindowSpec.DEFAULT_EPOCHS,
+                layout, seed != null ? seed : BloomSpec.DEFAULT_SEED);
+    }
+
+    private double requireFpp() {
+        if (fpp == null) {
+            throw new IllegalArgumentException("--fpp P is needed: the false-positive rate of a query, e.g. --fpp 0.01");
+        }
+        return fpp;
+    }
+
+    /**
+     * Creates the filter the options describe, of any kind (a windowed one on the system clock).
+     *
+     * @param openExisting open {@code file} read-write if it exists instead of failing
+     */
+    MembershipFilter create(Path file, boolean replaceExisting, boolean openExisting) throws IOException {
+        checkKind();
+        if (grow) {
+            GrowingSpec spec = growingSpec(null);
+            return openExisting ? GrowingBloomFilter.openOrCreate(file, spec)
+                    : GrowingBloomFilter.create(file, spec, createOptions(replaceExisting));
+        }
+        if (window != null) {
+            WindowSpec spec = windowSpec();
+            return openExisting ? WindowedBloomFilter.openOrCreate(file, spec, Clock.systemUTC())
+                    : WindowedBloomFilter.create(file, spec, Clock.systemUTC(), createOptions(replaceExisting));
+        }
+        BloomSpec spec = spec(null);
+        return openExisting ? BloomFilter.openOrCreate(file, spec, createOptions(false))
+                : BloomFilter.create(file, spec, createOptions(replaceExisting));
     }
 
     /** Whether any sizing option was given. */

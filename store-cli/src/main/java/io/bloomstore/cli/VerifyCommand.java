@@ -3,8 +3,11 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.WindowedBloomFilter;
 import java.nio.file.Path;
 
 /** {@code bloomstore verify}: whether a filter file is intact. */
@@ -13,7 +16,9 @@ final class VerifyCommand extends CliCommand {
         "Check a filter file: its header (magic number, version, CRC32C, field ranges), its length, and when it "
                 + "is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
         "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
-                + "read at all. A filter opened for writing since it was sealed has no cells checksum to check."
+                + "read at all. A filter opened for writing since it was sealed has no cells checksum to check.",
+        "A growing or windowed file: its container header, its table of segments or slots, and each one's own "
+                + "header and shape. Their cells are written live, never sealed, so there is no checksum of them."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore verify users.bloom",
@@ -32,14 +37,8 @@ final class VerifyCommand extends CliCommand {
     public Integer call() throws Exception {
         String checked;
         try {
-            BloomFilter.readInfo(file);
-            try (BloomFilter filter = Filters.open(file, OpenMode.READ_ONLY)) {
-                if (filter.isSealed()) {
-                    filter.verifyCells();
-                    checked = "header, length and cells checksum";
-                } else {
-                    checked = "header and length; cells not checked: not sealed since last opened for writing";
-                }
+            try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
+                checked = verify(filter);
             }
         } catch (InvalidFilterFileException e) {
             streams().err().println("bloomstore: " + ErrorMessages.describe(e));
@@ -47,5 +46,25 @@ final class VerifyCommand extends CliCommand {
         }
         streams().text().println(file + ": ok (" + checked + ")");
         return ExitCode.OK;
+    }
+
+    /** Checks what opening {@code filter} did not; returns what was checked in all. */
+    private static String verify(MembershipFilter filter) throws InvalidFilterFileException {
+        if (filter instanceof GrowingBloomFilter growing) {
+            growing.verify();
+            return "container header and " + growing.segmentCount() + " segments: headers, lengths and shapes; "
+                    + "cells are written live, never sealed";
+        }
+        if (filter instanceof WindowedBloomFilter windowed) {
+            windowed.verify();
+            return "container header and " + (windowed.spec().epochs() + 1) + " slots: headers, lengths and shapes; "
+                    + "cells are written live, never sealed";
+        }
+        BloomFilter fixed = (BloomFilter) filter;
+        if (fixed.isSealed()) {
+            fixed.verifyCells();
+            return "header, length and cells checksum";
+        }
+        return "header and length; cells not checked: not sealed since last opened for writing";
     }
 }

@@ -47,4 +47,31 @@ class ConvertersTest {
         assertNotEquals(seeds.convert("random"), seeds.convert("random"));
         assertThrows(TypeConversionException.class, () -> seeds.convert("0xZZ"));
     }
+
+    @ParameterizedTest
+    @CsvSource({"90s,90000", "30m,1800000", "24h,86400000", "7d,604800000", "1h30m,5400000", "1500ms,1500",
+            "2s,2000", "PT90S,90000", "pt1h,3600000", "P7D,604800000", " 10S ,10000"})
+    void durationsWithUnitsOrIso8601(String text, long millis) {
+        assertEquals(java.time.Duration.ofMillis(millis), new Converters.Window().convert(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "90", "1.5h", "h", "24hours", "1w", "0s", "PT0S", "-PT5S", "PT", "5s3", "99999999999999999999d"})
+    void durationsWithoutAUnitOrNotPositiveAreRefusedWithExamples(String text) {
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Window().convert(text));
+        assertTrue(e.getMessage().contains("90s, 30m, 24h, 7d"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"7d,604800000", "1h30m,5400000", "2s,2000", "1500ms,1500", "1d1s,86401000"})
+    void durationsPrintInTheirLargestWholeUnits(String text, long millis) {
+        assertEquals(text, Human.duration(java.time.Duration.ofMillis(millis)));
+    }
+
+    @Test
+    void growthFactorsAreNumbersAndOthersAreRefusedWithTheRange() {
+        assertEquals(1.5, new Converters.Growth().convert("1.5"));
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Growth().convert("2x"));
+        assertTrue(e.getMessage().contains("from 1 to 16"), e.getMessage());
+    }
 }

@@ -120,9 +120,10 @@ class DamagedFilesIT {
                 new Damage("grown after creation (one byte appended)", b -> Arrays.copyOf(b, b.length + 1),
                         "8193 bytes", "describes 8192", "appended"),
                 new Damage("wrong magic", b -> edit(b, h -> h.put(MAGIC_OFFSET + 7, (byte) 'X')), "not a bloomstore filter"),
-                // version 2 is now the growing and windowed files, which pack and merge read: 3 is the future
                 new Damage("future version 3, header CRC recomputed", b -> forge(b, h -> h.putShort(VERSION_OFFSET, (short) 3)),
                         "version 3 is not supported"),
+                new Damage("version 2 (segmented) over a version 1 header, CRC recomputed",
+                        b -> forge(b, h -> h.putShort(VERSION_OFFSET, (short) 2)), "header field kind is 0"),
                 new Damage("flipped seed byte", b -> edit(b, h -> h.put(SEED_OFFSET + 2, (byte) (h.get(SEED_OFFSET + 2) ^ 0x10))),
                         "header is damaged"),
                 new Damage("0 hashes, header CRC recomputed", b -> forge(b, h -> h.putInt(HASHES_OFFSET, 0)), "hashes"),

@@ -45,7 +45,7 @@ public final class AddPipeline implements AutoCloseable {
     private volatile Throwable failure;
     private boolean finished;
 
-    /** Adds a batch of hashes to the filter: {@code BloomFilter::addHashes}. */
+    /** Adds a batch of hashes to the filter: {@code MembershipFilter::addHashes}. */
     @FunctionalInterface
     public interface HashAdder {
         /** Adds {@code hashes[0 .. count)}; returns how many were new. */

@@ -19,7 +19,7 @@ public final class BulkKeys {
     public record Counts(long keys, long hits) {
     }
 
-    /** Queries a batch of hashes: {@code BloomFilter::mightContainHashes}. */
+    /** Queries a batch of hashes: {@code MembershipFilter::mightContainHashes}. */
     @FunctionalInterface
     public interface HashQuery {
         /** Answers {@code hashes[0 .. count)} into {@code answers}; returns how many may be present. */

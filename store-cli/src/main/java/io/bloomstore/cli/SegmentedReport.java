@@ -1,0 +1,81 @@
+package io.bloomstore.cli;
+
+import io.bloomstore.CompositeStats;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.GrowingSpec;
+import io.bloomstore.SegmentStats;
+import io.bloomstore.WindowSpec;
+import io.bloomstore.WindowedBloomFilter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code inspect} tells about a growing or windowed filter: the container's parameters, then
+ * each segment or slot from one scan of its cells, and the rate of a query now. Its components are
+ * the JSON output's fields, in order; those of the other kind are null (growth, ratio and max size
+ * of a windowed filter; window, epochs and current epoch of a growing one).
+ *
+ * @param kind "growing" or "windowed"
+ * @param maxBytes the size limit of a growing file; null when it has none
+ * @param compoundFpp the false-positive rate of a query now, over the parts it probes
+ * @param parts each segment (growing) or slot (windowed), in file order
+ */
+record SegmentedReport(
+        String file,
+        String kind,
+        long fileBytes,
+        String layout,
+        String seed,
+        long expectedKeys,
+        double targetFpp,
+        Double growthFactor,
+        Double tighteningRatio,
+        Long maxBytes,
+        Long windowMillis,
+        Integer epochs,
+        Long epochMillis,
+        Long currentEpoch,
+        double compoundFpp,
+        List<Part> parts) {
+
+    /**
+     * One segment or slot; see {@link SegmentStats}. {@code epoch} is null for a segment, and for a
+     * slot being cleared; {@code estimatedKeys} is null when every cell is set.
+     */
+    record Part(int index, Long epoch, boolean probed, long cells, int hashes, long capacity, long publishedKeys,
+            long setCells, double fillRatio, Double estimatedKeys, double targetFpp, double currentFpp) {
+    }
+
+    /** Reports on an open growing filter; scans its segments once. */
+    static SegmentedReport of(Path file, GrowingBloomFilter filter) {
+        GrowingSpec spec = filter.spec();
+        CompositeStats stats = filter.stats();
+        return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
+                Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
+                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, stats.compoundFpp(),
+                parts(stats, false));
+    }
+
+    /** Reports on an open windowed filter; scans its slots once. */
+    static SegmentedReport of(Path file, WindowedBloomFilter filter) {
+        WindowSpec spec = filter.spec();
+        CompositeStats stats = filter.stats();
+        return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
+                Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
+                spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.currentEpoch(), stats.compoundFpp(),
+                parts(stats, true));
+    }
+
+    private static List<Part> parts(CompositeStats stats, boolean slots) {
+        List<Part> parts = new ArrayList<>(stats.parts().size());
+        for (SegmentStats s : stats.parts()) {
+            // a slot's epoch is a count of epochs since 1970; one being cleared holds a negative marker
+            Long epoch = slots && s.epoch() >= 0 ? s.epoch() : null;
+            parts.add(new Part(s.index(), epoch, s.probed(), s.cells(), s.hashes(), s.capacity(), s.publishedKeys(),
+                    s.setCells(), s.fillRatio(), Double.isFinite(s.estimatedKeys()) ? s.estimatedKeys() : null,
+                    s.targetFpp(), s.currentFpp()));
+        }
+        return parts;
+    }
+}
