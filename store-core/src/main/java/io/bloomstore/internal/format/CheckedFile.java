@@ -28,19 +28,31 @@ public record CheckedFile(FileChannel channel, FilterHeader header) implements A
      * @throws AccessDeniedException if writing is asked of a file this process may not write
      */
     public static CheckedFile open(Path path, boolean readOnly) throws IOException {
-        requireRegularFile(path);
-        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
-            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
-        }
-        FileChannel channel = readOnly
-                ? FileChannel.open(path, StandardOpenOption.READ)
-                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileChannel channel = openChannel(path, readOnly);
         try {
             return new CheckedFile(channel, readHeader(path, channel));
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+    }
+
+    /**
+     * Opens the one channel every check, mapping and sync of a filter file of any version goes
+     * through, after refusing what is not a regular file and, for writing, a file this process may
+     * not write.
+     *
+     * @throws InvalidFilterFileException if the path is not a regular file
+     * @throws AccessDeniedException if writing is asked of a file this process may not write
+     */
+    public static FileChannel openChannel(Path path, boolean readOnly) throws IOException {
+        requireRegularFile(path);
+        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
+            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
+        }
+        return readOnly
+                ? FileChannel.open(path, StandardOpenOption.READ)
+                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
     }
 
     /** Reads and checks the header of {@code path} without keeping the file open. */

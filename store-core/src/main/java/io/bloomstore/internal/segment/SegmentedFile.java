@@ -7,6 +7,7 @@ import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.format.FilterFileDescriptor;
@@ -118,15 +119,7 @@ public final class SegmentedFile implements AutoCloseable {
      *     other kind ({@link Problem#INCOMPATIBLE}), or shorter than its published regions
      */
     public static SegmentedFile open(Path path, boolean readOnly, int kind) throws IOException {
-        if (Files.isDirectory(path) || (Files.exists(path) && !Files.isRegularFile(path))) {
-            throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
-        }
-        if (!readOnly && Files.exists(path) && !Files.isWritable(path)) {
-            throw new AccessDeniedException(path.toString(), null, "is not writable; open it read-only or fix its permissions");
-        }
-        FileChannel channel = readOnly
-                ? FileChannel.open(path, StandardOpenOption.READ)
-                : FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileChannel channel = CheckedFile.openChannel(path, readOnly);
         try {
             ContainerHeader header = ContainerHeader.decode(path, Segment.readHeaderBytes(channel, 0));
             if (header.kind() != kind) {
