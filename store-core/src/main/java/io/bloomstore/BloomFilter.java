@@ -161,8 +161,8 @@ public final class BloomFilter implements MembershipFilter {
         return FilterFileInfo.of(readHeader(path));
     }
 
-    /** Reads and checks the header of {@code path} without mapping it. */
-    public static FilterHeader readHeader(Path path) throws IOException {
+    /** Reads and checks the header of {@code path} without mapping it, for this package's operations. */
+    static FilterHeader readHeader(Path path) throws IOException {
         return CheckedFile.readHeader(path);
     }
 
@@ -465,8 +465,8 @@ public final class BloomFilter implements MembershipFilter {
         return spec;
     }
 
-    /** The file's header: its spec, when and how it was created. */
-    public FilterHeader header() {
+    /** The file's header, for this package's operations; {@link #info()} is its public form. */
+    FilterHeader header() {
         return header;
     }
 

@@ -93,7 +93,7 @@ class DiskFullTest {
         long start = System.nanoTime();
         try (BloomFilter filter = BloomFilter.create(file, TOO_BIG, CreateOption.SPARSE)) {
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(filter.header().sparse());
+            assertTrue(filter.info().sparse());
             assertEquals(TOO_BIG.cellBytes() + 4096, Files.size(file), "the file has its full length");
             FileStore store = Files.getFileStore(small);
             long allocated = store.getTotalSpace() - store.getUnallocatedSpace();

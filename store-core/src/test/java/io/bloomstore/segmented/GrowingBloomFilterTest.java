@@ -197,7 +197,7 @@ class GrowingBloomFilterTest {
         }
         try (BloomFilter plain = BloomFilter.open(v1, OpenMode.READ_ONLY)) {
             assertTrue(plain.mightContain("key"));
-            assertEquals(1, plain.header().spec().counterBits());
+            assertEquals(1, plain.info().spec().counterBits());
         }
         Path growing = dir.resolve("growing.bloom");
         GrowingBloomFilter.create(growing, GrowingSpec.of(1000, 0.01)).close();

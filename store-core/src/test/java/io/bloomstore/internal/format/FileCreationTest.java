@@ -55,7 +55,7 @@ class FileCreationTest {
         BloomSpec spec = BloomSpec.builder().cells(1L << 30).hashes(3).build(); // 128 MiB, not written
         BloomFilter.create(file, spec, CreateOption.SPARSE).close();
         assertEquals(FilterFileDescriptor.CELLS_START + spec.cellBytes(), Files.size(file));
-        assertTrue(BloomFilter.readHeader(file).sparse());
+        assertTrue(BloomFilter.readInfo(file).sparse());
         assertNoTemporaryFiles(dir);
     }
 
@@ -73,7 +73,7 @@ class FileCreationTest {
     void existingFileIsReplacedWhenAsked() throws Exception {
         Path file = Files.write(dir.resolve("taken.bloom"), PRECIOUS);
         BloomFilter.create(file, FilterFixtures.SMALL, CreateOption.REPLACE_EXISTING).close();
-        assertEquals(FilterFixtures.SMALL, BloomFilter.readHeader(file).spec());
+        assertEquals(FilterFixtures.SMALL, BloomFilter.readInfo(file).spec());
         assertNoTemporaryFiles(dir);
     }
 
