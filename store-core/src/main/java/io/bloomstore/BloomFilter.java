@@ -402,6 +402,29 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     /**
+     * The distinct keys added so far, as the adds that returned "new" count them: those every
+     * handle of every process has published (at sync, close, seal and statistics) plus this
+     * handle's own. A lower bound, since a key whose cells other keys had all set counts as not
+     * new. Reads two counters: cheap enough to call after every batch, unlike {@link #stats()}.
+     */
+    public long approximateKeys() {
+        ensureOpen();
+        return state.getApproximateInsertionsVolatile() + unpublishedInsertions.sum();
+    }
+
+    /**
+     * Whether the filter holds more keys than it was sized for ({@link BloomSpec#expectedKeys()}),
+     * by {@link #approximateKeys()}: past it, the false-positive rate climbs above the target
+     * ({@link BloomSpec#expectedFpp} of the key count says how far; for a dedup index every false
+     * positive is a new key taken for a repeat). Always false for a filter sized by cells and
+     * hashes, which has no capacity. A filter that must take keys without end is a
+     * {@link GrowingBloomFilter} or a {@link WindowedBloomFilter}.
+     */
+    public boolean isPastCapacity() {
+        return spec.expectedKeys() > 0 && approximateKeys() > spec.expectedKeys();
+    }
+
+    /**
      * Records a checksum of the cells in the header, marking the filter sealed: {@link #verifyCells()}
      * can then detect any damage to them. Opening the file read-write again unseals it. Callers
      * must make sure no other handle is adding meanwhile, or the checksum is stale at once.

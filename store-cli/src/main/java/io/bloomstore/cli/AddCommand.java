@@ -42,10 +42,11 @@ final class AddCommand extends CliCommand {
             if (sync) {
                 filter.sync();
             }
+            streams().text().println("added " + Filters.keys(added.keys()) + " to " + operands.file + ": "
+                    + Human.count(added.newKeys()) + " new, " + Human.count(added.keys() - added.newKeys())
+                    + " possibly present already");
+            Filters.warnIfPastCapacity(filter, streams());
         }
-        streams().text().println("added " + Filters.keys(added.keys()) + " to " + operands.file + ": "
-                + Human.count(added.newKeys()) + " new, " + Human.count(added.keys() - added.newKeys())
-                + " possibly present already");
         return ExitCode.OK;
     }
 }

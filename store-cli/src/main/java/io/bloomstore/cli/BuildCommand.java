@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
+import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterBuilder;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
@@ -76,6 +77,10 @@ final class BuildCommand extends CliCommand {
         }
         streams().text().println("built " + file + " from " + Filters.keys(built.keys()) + " ("
                 + Human.count(built.newKeys()) + " new): " + made);
+        BloomSpec spec = built.spec();
+        if (spec != null && spec.expectedKeys() > 0 && built.newKeys() > spec.expectedKeys()) {
+            Filters.pastCapacity(file, spec, built.newKeys(), streams());
+        }
         return ExitCode.OK;
     }
 }

@@ -70,6 +70,7 @@ final class DedupCommand extends CliCommand {
                 });
             }
             publish.flush();
+            Filters.warnIfPastCapacity(filter, streams());
         }
         return ExitCode.OK;
     }

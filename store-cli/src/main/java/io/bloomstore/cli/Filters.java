@@ -1,6 +1,7 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.FilterKind;
 import io.bloomstore.GrowingBloomFilter;
@@ -111,5 +112,26 @@ final class Filters {
     /** "3 keys" / "1 key". */
     static String keys(long n) {
         return Human.count(n) + (n == 1 ? " key" : " keys");
+    }
+
+    /**
+     * Says once, on stderr, that a fixed filter now holds more keys than it was sized for, with what
+     * that does to its false-positive rate and what to do: a command that leaves a filter past its
+     * capacity must not look like one that did not (for dedup, every false positive is a new line
+     * dropped as a repeat).
+     */
+    static void warnIfPastCapacity(MembershipFilter filter, CliStreams streams) {
+        if (filter instanceof BloomFilter fixed && fixed.isPastCapacity()) {
+            pastCapacity(filter.path(), fixed.spec(), fixed.approximateKeys(), streams);
+        }
+    }
+
+    /** The warning of {@link #warnIfPastCapacity}, for a filter of {@code spec} holding about {@code keys}. */
+    static void pastCapacity(Path file, BloomSpec spec, long keys, CliStreams streams) {
+        streams.text().flush();
+        streams.err().println("bloomstore: warning: " + file + " holds about " + keys(keys) + ", past the "
+                + Human.count(spec.expectedKeys()) + " it was sized for: its false-positive rate is now about "
+                + Human.percent(spec.expectedFpp(keys)) + " (sized for " + Human.percent(spec.targetFpp())
+                + "); rebuild it larger (build --expected N), or use a filter that never fills (create --grow, or --window)");
     }
 }
