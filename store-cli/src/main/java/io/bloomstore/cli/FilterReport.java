@@ -14,7 +14,8 @@ import java.util.OptionalLong;
  * Everything {@code inspect} tells about a filter file: every header field, the mutable state, and
  * statistics from one scan of the cells. Its components are the JSON output's fields, in order;
  * values that do not exist are null (n and p of a filter sized by m and k, the checksum of an
- * unsealed filter, the key estimate of a full filter).
+ * unsealed filter, the key estimate of a full filter, whether a filter sized by m and k is past a
+ * capacity it does not have).
  */
 record FilterReport(
         String file,
@@ -43,7 +44,8 @@ record FilterReport(
         long setCells,
         double fillRatio,
         Double estimatedKeys,
-        double currentFpp) {
+        double currentFpp,
+        Boolean pastCapacity) {
 
     /** Reports on an open filter; scans its cells once. */
     static FilterReport of(Path file, BloomFilter filter) throws IOException {
@@ -78,6 +80,7 @@ record FilterReport(
                 stats.setCells(),
                 stats.fillRatio(),
                 Double.isFinite(stats.estimatedKeys()) ? stats.estimatedKeys() : null,
-                stats.currentFpp());
+                stats.currentFpp(),
+                spec.expectedKeys() > 0 ? filter.isPastCapacity() : null);
     }
 }

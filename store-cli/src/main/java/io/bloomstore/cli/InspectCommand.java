@@ -88,7 +88,9 @@ final class InspectCommand extends CliCommand {
                 .row("cells set", Human.count(r.setCells()) + " (" + Human.percent(r.fillRatio()) + ")")
                 .row("estimated keys", r.estimatedKeys() == null ? Human.estimate(Double.POSITIVE_INFINITY)
                         : Human.estimate(r.estimatedKeys()))
-                .row("false positives", Human.percent(r.currentFpp()) + " now");
+                .row("false positives", Human.percent(r.currentFpp()) + " now"
+                        + (Boolean.TRUE.equals(r.pastCapacity()) ? ", past the " + Human.count(r.expectedKeys())
+                                + " keys it was sized for: rebuild it larger, or use --grow or --window" : ""));
     }
 
     /** "1.1 MiB (1,150,976 bytes", left open for what follows. */

@@ -172,7 +172,8 @@ class CommandLineTest {
         for (String field : List.of("file", "fileBytes", "magic", "formatVersion", "headerBytes", "headerCrc32c",
                 "layout", "hashAlgorithm", "seed", "cells", "counterBits", "hashes", "expectedKeys", "targetFpp",
                 "created", "createdMillis", "sparse", "cellsOffset", "cellsBytes", "approximateInsertions",
-                "openWriters", "sealed", "cellsChecksum", "setCells", "fillRatio", "estimatedKeys", "currentFpp")) {
+                "openWriters", "sealed", "cellsChecksum", "setCells", "fillRatio", "estimatedKeys", "currentFpp",
+                "pastCapacity")) {
             assertTrue(json.has(field), field);
         }
         assertEquals("blocked", json.get("layout").asText());
@@ -181,6 +182,7 @@ class CommandLineTest {
         assertEquals(1000, json.get("expectedKeys").asLong());
         assertEquals(3, json.get("approximateInsertions").asLong());
         assertEquals(3.0, json.get("estimatedKeys").asDouble(), 0.5);
+        assertFalse(json.get("pastCapacity").asBoolean(), "3 keys of 1,000");
         assertEquals(Files.size(dir.resolve("f.bloom")), json.get("fileBytes").asLong());
         assertTrue(json.get("cellsChecksum").isNull());
         assertFalse(json.get("sealed").asBoolean());
