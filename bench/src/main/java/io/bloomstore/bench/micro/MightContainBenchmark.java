@@ -39,30 +39,11 @@ public class MightContainBenchmark extends FilterBenchmark {
         filter.close();
     }
 
-    /**
-     * A thread's walk over n key indices from {@link #firstIndex()}, one chunk per invocation,
-     * prepared outside the measurement; threads start at different places.
-     */
-    public abstract static class QueryKeys {
-        KeyChunk chunk;
-        private long n;
-        private long offset;
-
-        /** The index of the walk's first key. */
-        abstract long firstIndex();
-
+    /** The walk of {@link KeyWalk}, set up from this benchmark's key type, n and thread. */
+    public abstract static class QueryKeys extends KeyWalk {
         @Setup(Level.Trial)
         public void allocate(MightContainBenchmark bench, ThreadParams thread) {
-            chunk = new KeyChunk(bench.keyType);
-            n = bench.n;
-            long chunksPerThread = n / KeyChunk.SIZE / thread.getThreadCount();
-            offset = chunksPerThread * thread.getThreadIndex() * KeyChunk.SIZE;
-        }
-
-        @Setup(Level.Invocation)
-        public void next() {
-            chunk.fill(firstIndex() + offset);
-            offset = (offset + KeyChunk.SIZE) % n;
+            start(bench.keyType, bench.n, thread.getThreadIndex(), thread.getThreadCount());
         }
     }
 

@@ -221,24 +221,13 @@ public class SegmentedBenchmark {
         }
     }
 
-    /** A thread's next chunk of keys to query, walking through n indices from {@link #firstIndex()}. */
-    public abstract static class QueryKeys {
-        final KeyChunk chunk = new KeyChunk(KeyType.LONG);
+    /** The walk of {@link KeyWalk} over long keys, one thread, with room for the chunk's hashes. */
+    public abstract static class QueryKeys extends KeyWalk {
         final long[] hashes = new long[KeyChunk.SIZE];
-        private long n;
-        private long offset;
-
-        abstract long firstIndex();
 
         @Setup(Level.Trial)
         public void size(SegmentedBenchmark bench) {
-            n = bench.n;
-        }
-
-        @Setup(Level.Invocation)
-        public void next() {
-            chunk.fill(firstIndex() + offset);
-            offset = (offset + KeyChunk.SIZE) % n;
+            start(KeyType.LONG, bench.n, 0, 1);
         }
     }
 
