@@ -91,7 +91,7 @@ public final class BloomFilter implements MembershipFilter {
      */
     public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
-        FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
+        FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
         FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), header.sparse() ? 0 : header.fileLength(),
                 FilterFiles.emptyFilter(header));
         return open(path, OpenMode.READ_WRITE);
@@ -443,22 +443,61 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     /**
-     * Checks a sealed filter's cells against the checksum recorded when it was sealed.
+     * Checks a sealed filter's cells against the checksum recorded when it was sealed, as
+     * {@link #verify()} does.
      *
-     * @throws InvalidFilterFileException with {@link Problem#CELLS_CHECKSUM} on a mismatch
+     * @throws InvalidFilterFileException as {@link #verify()} does
      * @throws IllegalStateException if the filter is not sealed
      */
     public void verifyCells() throws InvalidFilterFileException {
         if (!isSealed()) {
             throw new IllegalStateException(path + " is not sealed; there is no checksum to verify");
         }
+        verify();
+    }
+
+    /**
+     * Checks what opening did not (opening checked the header and the length): that the header
+     * and the state area were created together (the file identity, format version 3), that every
+     * padding bit after the last cell is zero, and, if the filter is sealed, the cells against the
+     * checksum recorded when it was sealed. An unsealed filter's cells have no checksum: damage to
+     * them is not detectable, only damage to the header, the length and the padding.
+     *
+     * @return true if the cells were checked against their checksum, false if the filter is not sealed
+     * @throws InvalidFilterFileException {@link Problem#HEADER_MISMATCH} if the header is another
+     *     file's, {@link Problem#CELLS_PADDING} if a padding bit is set, {@link Problem#CELLS_CHECKSUM}
+     *     if a sealed filter's cells do not match their checksum
+     */
+    public boolean verify() throws InvalidFilterFileException {
+        ensureOpen();
+        if (header.isBound() && state.getIdentityCopyVolatile() != header.identity()) {
+            throw new InvalidFilterFileException(path, Problem.HEADER_MISMATCH, String.format(
+                    "header and cells do not belong together: the header's file identity %016x is not the %016x"
+                            + " its state area was created with (a header copied from another filter file?);"
+                            + " restore the file from a pack or rebuild it",
+                    header.identity(), state.getIdentityCopyVolatile()));
+        }
+        long paddingWord = cells.firstWordWithPaddingSet();
+        if (paddingWord >= 0) {
+            throw new InvalidFilterFileException(path, Problem.CELLS_PADDING, String.format(
+                    "cells are damaged: bits after the last of the %d cells (padding, in the word at byte %d)"
+                            + " are set, which no operation writes; restore the file from a pack or rebuild it",
+                    spec.cells(), FilterFileDescriptor.CELLS_START + paddingWord * 8));
+        }
+        if (!isSealed()) {
+            return false;
+        }
         long expected = state.getCellsChecksumVolatile();
         long actual = cellsChecksum();
         if (expected != actual) {
             throw new InvalidFilterFileException(path, Problem.CELLS_CHECKSUM, String.format(
-                    "cells are damaged (checksum %016x, sealed as %016x); restore the file from a pack or rebuild it",
+                    "cells are damaged (checksum %016x, sealed as %016x)"
+                            + (header.isBound() ? ", or header and cells do not belong together (a header page"
+                            + " copied from another filter file)" : "")
+                            + "; restore the file from a pack or rebuild it",
                     actual, expected));
         }
+        return true;
     }
 
     /** The checksum of the cells recorded by {@link #seal()}, if the filter is sealed; empty if not. */
@@ -473,7 +512,7 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     private long cellsChecksum() {
-        return CellsChecksum.of(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes());
+        return CellsChecksum.of(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes(), header.identity());
     }
 
     // ---------------------------------------------------------------- accessors

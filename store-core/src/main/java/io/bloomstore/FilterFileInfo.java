@@ -3,13 +3,15 @@ package io.bloomstore;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import java.time.Instant;
+import java.util.OptionalLong;
 
 /**
  * What a filter file's header says about it (docs/FORMAT.md): its format, shape and layout on
  * disk. Read by {@link BloomFilter#readInfo(java.nio.file.Path)} without mapping the file, or from
  * an open filter by {@link BloomFilter#info()}; either way the header has been checked.
  *
- * @param formatVersion the file format version (this library reads {@link #SUPPORTED_FORMAT_VERSION})
+ * @param formatVersion the file format version: {@link #SUPPORTED_FORMAT_VERSION}, or 1 for a file
+ *     written before the file identity (read, verified, merged and packed as before)
  * @param headerLength the header's length in bytes
  * @param headerCrc32c the header's CRC32C as stored in the file
  * @param created when the file was created
@@ -18,6 +20,8 @@ import java.time.Instant;
  * @param cellsLength the cells' length in bytes
  * @param fileLength the file's exact length: the cells' end
  * @param spec the filter's shape
+ * @param fileIdentity the random identity the file was created with, which binds its header to its
+ *     state and cells (docs/FORMAT.md); empty for a version 1 file, which has none
  */
 public record FilterFileInfo(
         int formatVersion,
@@ -28,14 +32,16 @@ public record FilterFileInfo(
         long cellsOffset,
         long cellsLength,
         long fileLength,
-        BloomSpec spec) {
+        BloomSpec spec,
+        OptionalLong fileIdentity) {
 
-    /** The file format version this library reads and writes. */
+    /** The file format version this library writes for a fixed filter; it reads version 1 files too. */
     public static final int SUPPORTED_FORMAT_VERSION = FilterFileDescriptor.FORMAT_VERSION;
 
     static FilterFileInfo of(FilterHeader header) {
-        return new FilterFileInfo(FilterFileDescriptor.FORMAT_VERSION, FilterFileDescriptor.HEADER_LENGTH,
+        return new FilterFileInfo(header.version(), FilterFileDescriptor.HEADER_LENGTH,
                 header.crc32c(), Instant.ofEpochMilli(header.createdMillis()), header.sparse(),
-                FilterFileDescriptor.CELLS_START, header.spec().cellBytes(), header.fileLength(), header.spec());
+                FilterFileDescriptor.CELLS_START, header.spec().cellBytes(), header.fileLength(), header.spec(),
+                header.isBound() ? OptionalLong.of(header.identity()) : OptionalLong.empty());
     }
 }

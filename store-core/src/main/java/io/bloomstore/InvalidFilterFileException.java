@@ -29,6 +29,10 @@ public final class InvalidFilterFileException extends IOException {
         LENGTH_MISMATCH,
         /** A sealed filter's cells do not match their checksum. */
         CELLS_CHECKSUM,
+        /** The header's file identity is not the one the file's state area was created with: another file's header. */
+        HEADER_MISMATCH,
+        /** A bit after the last cell (padding, zero in every file written) is set. */
+        CELLS_PADDING,
         /** A valid filter, but of another shape than the operation needs. */
         INCOMPATIBLE,
         /** A packed stream that is damaged or not a bloomstore pack. */

@@ -2,7 +2,6 @@ package io.bloomstore;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.files.FilterFiles;
-import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.IOException;
@@ -84,10 +83,8 @@ public final class Merge {
     /** Writes a new header page, then {@code op} of the sources' cells, chunk by chunk. */
     private static void write(FileChannel channel, BloomSpec spec, List<BloomFilter> sources, MergeOp op,
             LongConsumer progress) throws IOException {
-        FilterHeader header = new FilterHeader(spec, System.currentTimeMillis(), false);
-        ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
-        page.put(header.encode()).clear();
-        FilterFiles.writeFully(channel, page);
+        // A merged file is a new file: a new identity, whatever its inputs' identities (or versions).
+        FilterFiles.writeFully(channel, FilterHeader.newFile(spec, System.currentTimeMillis(), false).newFilePage());
         writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), spec.counterBits(), op, 0, progress);
     }
 
@@ -123,6 +120,8 @@ public final class Merge {
                 source.copyWordsPlain(from, other, n);
                 op.combineAll(merged, other, n, w);
             }
+            // Padding bits set in a damaged input are not cells: the output's stay zero.
+            cells.get(0).clearPadding(merged, from, n);
             chunkWords.clear();
             chunkWords.put(merged, 0, n);
             chunk.clear().limit(n * 8);
@@ -152,6 +151,7 @@ public final class Merge {
         for (long start = 0; start < words; start += CHUNK_WORDS) {
             int n = (int) Math.min(CHUNK_WORDS, words - start);
             from.copyWordsPlain(start, theirs, n);
+            from.clearPadding(theirs, start, n);
             for (int i = 0; i < n; i++) {
                 long other = theirs[i];
                 long current;

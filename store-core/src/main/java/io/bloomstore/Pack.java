@@ -206,7 +206,7 @@ public final class Pack {
                 int n;
                 if (next < regions && done == container.offset(next)) {
                     byte[] regionPage = pack.readFully(FilterFileDescriptor.CELLS_START);
-                    FilterHeader.decode(sourcePath, regionPage, container.length(next++));
+                    FilterHeader.decodeRegion(sourcePath, regionPage, container.length(next++));
                     System.arraycopy(regionPage, 0, buffer, 0, regionPage.length);
                     n = regionPage.length;
                 } else {

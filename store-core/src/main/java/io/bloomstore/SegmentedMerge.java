@@ -137,7 +137,7 @@ final class SegmentedMerge {
                 int region = i;
                 BloomSpec spec = header.regionSpec(i);
                 List<SegmentedFilter> part = plan.parts().get(i);
-                FilterHeader regionHeader = new FilterHeader(spec, header.createdMillis(), false);
+                FilterHeader regionHeader = FilterHeader.unbound(spec, header.createdMillis(), false);
                 if (part.isEmpty()) {
                     FilterFiles.emptyFilter(regionHeader).writeTo(channel, temporary);
                     done += spec.cellBytes();

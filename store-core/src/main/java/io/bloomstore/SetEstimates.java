@@ -28,8 +28,9 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
         long setB = 0;
         long setEither = 0;
         for (long i = 0; i < cellsA.words(); i++) {
-            long wordA = cellsA.getWordVolatile(i);
-            long wordB = cellsB.getWordVolatile(i);
+            long cellBits = cellsA.cellBitsOfWord(i); // padding bits, set only by damage, are no cells
+            long wordA = cellsA.getWordVolatile(i) & cellBits;
+            long wordB = cellsB.getWordVolatile(i) & cellBits;
             setA += CounterLanes.nonZeroLanes(wordA, w);
             setB += CounterLanes.nonZeroLanes(wordB, w);
             setEither += CounterLanes.nonZeroLanes(wordA | wordB, w);

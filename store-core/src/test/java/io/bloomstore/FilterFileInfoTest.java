@@ -42,7 +42,7 @@ class FilterFileInfoTest {
                 bytes.getShort(FilterFileDescriptor.HEADER_LENGTH_OFFSET), bytes.getInt(FilterFileDescriptor.HEADER_CRC_OFFSET),
                 Instant.ofEpochMilli(bytes.getLong(FilterFileDescriptor.CREATED_MILLIS_OFFSET)), true,
                 bytes.getLong(FilterFileDescriptor.CELLS_START_OFFSET), bytes.getLong(FilterFileDescriptor.CELLS_LENGTH_OFFSET),
-                Files.size(file), SPEC), info);
+                Files.size(file), SPEC, OptionalLong.of(bytes.getLong(FilterFileDescriptor.FILE_IDENTITY_OFFSET))), info);
         assertFalse(info.created().isBefore(before));
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEquals(info, filter.info());

@@ -13,10 +13,12 @@ import java.nio.file.Path;
 /** {@code bloomstore verify}: whether a filter file is intact. */
 final class VerifyCommand extends CliCommand {
     private static final String[] DESCRIPTION = {
-        "Check a filter file: its header (magic number, version, CRC32C, field ranges), its length, and when it "
-                + "is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
+        "Check a filter file: its header (magic number, version, CRC32C, field ranges), its length, that its "
+                + "header and cells belong together (file identity), that no bit after the last cell is set, and when "
+                + "it is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
         "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
-                + "read at all. A filter opened for writing since it was sealed has no cells checksum to check.",
+                + "read at all. A filter opened for writing since it was sealed has no cells checksum: damage to its "
+                + "cells cannot be detected, and the output says so.",
         "A growing or windowed file: its container header, its table of segments or slots, and each one's own "
                 + "header and shape. Their cells are written live, never sealed, so there is no checksum of them."
     };
@@ -61,10 +63,12 @@ final class VerifyCommand extends CliCommand {
                     + "cells are written live, never sealed";
         }
         BloomFilter fixed = (BloomFilter) filter;
-        if (fixed.isSealed()) {
-            fixed.verifyCells();
-            return "header, length and cells checksum";
+        boolean bound = fixed.info().fileIdentity().isPresent();
+        if (fixed.verify()) {
+            return bound ? "header, length, file identity, padding and cells checksum"
+                    : "header, length, padding and cells checksum; version 1 file: no file identity";
         }
-        return "header and length; cells not checked: not sealed since last opened for writing";
+        return "not sealed: cells not checksummed, damage to them cannot be detected; header, length"
+                + (bound ? ", file identity" : "") + " and padding checked";
     }
 }

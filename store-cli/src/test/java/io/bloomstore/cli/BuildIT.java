@@ -40,7 +40,7 @@ class BuildIT {
         // "new" falls short of 20,000 by the few keys that were false positives when they were added
         assertTrue(built.matches("built counted\\.bloom from 20,000 keys \\(19,9\\d\\d new\\): 287,553 cells of 1 bit, "
                 + "10 hashes, standard layout \\(40\\.0 KiB\\); sealed\n"), built);
-        assertEquals("counted.bloom: ok (header, length and cells checksum)\n",
+        assertEquals("counted.bloom: ok (header, length, file identity, padding and cells checksum)\n",
                 run(dir, "verify", "counted.bloom").assertOk().stdout());
         assertEquals(0, run(dir, "contains", "-q", "counted.bloom", "user-0", "user-19999").exit());
 

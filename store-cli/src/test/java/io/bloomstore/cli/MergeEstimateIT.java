@@ -45,7 +45,7 @@ class MergeEstimateIT {
         run(dir, "merge", "both.bloom", "a.bloom", "b.bloom", "--op", "and").assertOk();
         assertEquals(0, run(dir, "contains", "-q", "both.bloom", "k4000", "k5999").exit());
         assertEquals(1, run(dir, "contains", "-q", "both.bloom", "k0").exit());
-        assertEquals("union.bloom: ok (header, length and cells checksum)\n", run(dir, "verify", "union.bloom").assertOk().stdout());
+        assertEquals("union.bloom: ok (header, length, file identity, padding and cells checksum)\n", run(dir, "verify", "union.bloom").assertOk().stdout());
 
         JsonNode estimate = new ObjectMapper().readTree(run(dir, "estimate", "a.bloom", "b.bloom", "--json").assertOk().out());
         assertEquals(6_000, estimate.get("keysA").asDouble(), 150);

@@ -36,8 +36,8 @@ public final class FuzzSeedCorpus {
 
     private static void writeHeaderSeeds(Path dir) throws IOException {
         Files.createDirectories(dir);
-        byte[] plain = new FilterHeader(PLAIN, CREATED, false).encode();
-        byte[] counting = new FilterHeader(COUNTING_BLOCKED, CREATED, true).encode();
+        byte[] plain = FilterHeader.unbound(PLAIN, CREATED, false).encode();
+        byte[] counting = FilterHeader.unbound(COUNTING_BLOCKED, CREATED, true).encode();
         long plainLength = FilterFileDescriptor.CELLS_START + PLAIN.cellBytes();
         int fromField = HeaderFuzzTest.HeaderFuzzInput.LENGTH_FROM_FIELD;
         int explicit = HeaderFuzzTest.HeaderFuzzInput.LENGTH_EXPLICIT;

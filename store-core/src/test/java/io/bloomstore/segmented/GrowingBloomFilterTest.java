@@ -255,7 +255,7 @@ class GrowingBloomFilterTest {
                 spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(), 0, 0).regionSpec(0);
         BloomSpec other = BloomSpec.builder().cells(first.cells()).hashes(first.hashes() + 1).layout(first.layout())
                 .seed(first.seed()).build();
-        byte[] header = new io.bloomstore.internal.format.FilterHeader(other, 0, false).encode();
+        byte[] header = io.bloomstore.internal.format.FilterHeader.unbound(other, 0, false).encode();
         System.arraycopy(header, 0, bytes, region, header.length);
         Files.write(file, bytes);
         try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {

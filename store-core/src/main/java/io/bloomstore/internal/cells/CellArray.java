@@ -10,7 +10,10 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * cell never straddles two words, so every update is one compare-and-set of one aligned word:
  * lock-free, and atomic for every thread and process that maps the same file.
  *
- * <p>Cell {@code i} is bits {@code [(i mod 64/w) w, +w)} of word {@code i / (64/w)}.
+ * <p>Cell {@code i} is bits {@code [(i mod 64/w) w, +w)} of word {@code i / (64/w)}. The bits past
+ * cell m - 1 (of the last cell's word, and every word after it) are padding: zero in an intact
+ * file. Whole-array passes ({@link #countNonZero()}, merges through {@link #clearPadding}) never
+ * count or carry a padding bit, and {@link #firstWordWithPaddingSet()} finds one for verification.
  *
  * <p>Counters saturate at 2^w - 1: an increment there leaves it there, and so does a decrement,
  * because a saturated counter may stand for more keys than it can count; lowering it could make a
@@ -37,6 +40,10 @@ public final class CellArray {
     private final long base;
     private final long cells;
     private final long words;
+    /** Words holding at least one cell: the rest of the array is padding. */
+    private final long cellWords;
+    /** The bits of the last cell word that hold cells. */
+    private final long lastCellWordMask;
     private final int counterBits;
     private final int log2Bits;
     private final int log2CellsPerWord;
@@ -71,7 +78,10 @@ public final class CellArray {
         this.cellIndexMask = (1L << log2CellsPerWord) - 1;
         this.max = (1L << counterBits) - 1;
         this.words = lengthBytes >>> 3;
-        if (((cells + cellIndexMask) >>> log2CellsPerWord) > words) {
+        this.cellWords = (cells + cellIndexMask) >>> log2CellsPerWord;
+        int lastWordBits = (int) (cells & cellIndexMask) << log2Bits;
+        this.lastCellWordMask = lastWordBits == 0 ? -1L : (1L << lastWordBits) - 1;
+        if (cellWords > words) {
             throw new IllegalArgumentException(lengthBytes + " bytes cannot hold " + cells + " cells of " + counterBits + " bits");
         }
     }
@@ -173,13 +183,38 @@ public final class CellArray {
         store.writeLong(checkedWordOffset(w), value);
     }
 
-    /** The number of non-zero cells. */
+    /** The number of non-zero cells (padding bits, were any set, are not cells and are not counted). */
     public long countNonZero() {
         long count = 0;
-        for (long w = 0; w < words; w++) {
-            count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)), counterBits);
+        for (long w = 0; w < cellWords; w++) {
+            count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)) & cellBitsOfWord(w), counterBits);
         }
         return count;
+    }
+
+    /** The bits of word {@code w} that hold cells: all of them before the last cell's word, none after it. */
+    public long cellBitsOfWord(long w) {
+        return w < cellWords - 1 ? -1L : w == cellWords - 1 ? lastCellWordMask : 0;
+    }
+
+    /**
+     * Clears the padding bits of {@code copy[0, count)}, a copy of words {@code [from, from + count)}:
+     * so that a merge writes zero padding whatever its inputs hold there.
+     */
+    public void clearPadding(long[] copy, long from, int count) {
+        for (long w = Math.max(from, cellWords - 1); w < from + count; w++) {
+            copy[(int) (w - from)] &= cellBitsOfWord(w);
+        }
+    }
+
+    /** The first word with a padding bit set (damage: no operation writes one), or -1 if there is none. */
+    public long firstWordWithPaddingSet() {
+        for (long w = cellWords - 1; w < words; w++) {
+            if ((MEMORY.readVolatileLong(address + (w << 3)) & ~cellBitsOfWord(w)) != 0) {
+                return w;
+            }
+        }
+        return -1;
     }
 
     private long wordAddress(long i) {

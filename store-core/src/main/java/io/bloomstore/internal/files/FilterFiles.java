@@ -120,9 +120,7 @@ public final class FilterFiles {
     /** Content of a new, empty filter: its header page, then m zero cells, allocated unless sparse. */
     public static Content emptyFilter(FilterHeader header) {
         return (channel, temporary) -> {
-            ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START);
-            page.put(header.encode()).clear();
-            writeFully(channel, page);
+            writeFully(channel, header.newFilePage());
             long length = header.fileLength();
             if (header.sparse()) {
                 channel.position(length - 1);

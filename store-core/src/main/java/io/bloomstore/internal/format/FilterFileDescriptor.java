@@ -19,13 +19,15 @@ package io.bloomstore.internal.format;
  *   |                 created (u64, ms since the epoch, UTC)        | 56
  *   |                 cells offset (u64) = 4096                     | 64
  *   |                 cells length (u64, bytes)                     | 72
- *   |                 reserved, zero (44 bytes)                     | 80
+ *   |                 file identity (u64, random; version 1: zero)  | 80
+ *   |                 reserved, zero (36 bytes)                     | 88
  *   |                                               | CRC32C (u32)  | 124: of bytes 0..123
  *   +===============================================================+
  *   |                 approximate insertions (u64, atomic add)      | 128  mutable state,
  *   |   open writers (u32)  |   seal state (u32)    |               | 136  its own cache line
- *   |                 cells checksum (u64, XXH3-64 seed 0)          | 144
- *   |                 reserved, zero (40 bytes)                     | 152
+ *   |                 cells checksum (u64, XXH3-64 seed identity)   | 144
+ *   |                 file identity, copy (u64; version 1: zero)    | 152
+ *   |                 reserved, zero (32 bytes)                     | 160
  *   +===============================================================+
  *   |                 zero up to the page boundary                  | 192
  *   +===============================================================+
@@ -34,13 +36,21 @@ package io.bloomstore.internal.format;
  * </pre>
  *
  * The immutable header is written once, at creation, and guarded by its CRC32C; the mutable
- * state is updated in place with atomic operations and is not covered by it.
+ * state is updated in place with atomic operations and is not covered by it. The file identity,
+ * drawn at random when the file is created and written both into the header and into the state,
+ * binds them and the cells to each other: it seeds the cells checksum, so a header moved onto
+ * another file is told from damage (docs/FORMAT.md, "File identity").
  */
 public final class FilterFileDescriptor {
     /** "BLOOMSTR" read as a little-endian u64. */
     public static final long MAGIC = 0x5254534D4F4F4C42L;
-    /** The format version this code writes, and the newest it reads. */
-    public static final int FORMAT_VERSION = 1;
+    /** The format version this code writes for a fixed filter: version 1 plus the file identity. */
+    public static final int FORMAT_VERSION = 3;
+    /**
+     * The first format version, without a file identity: still read, checked, sealed, merged and
+     * packed as it always was; written only as the regions of a segmented file.
+     */
+    public static final int UNBOUND_FORMAT_VERSION = 1;
 
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 8;
@@ -59,7 +69,9 @@ public final class FilterFileDescriptor {
     public static final int CREATED_MILLIS_OFFSET = 56;
     public static final int CELLS_START_OFFSET = 64;
     public static final int CELLS_LENGTH_OFFSET = 72;
-    public static final int RESERVED_OFFSET = 80;
+    /** Version 3: the file identity, a random non-zero u64 (version 1: reserved, zero). */
+    public static final int FILE_IDENTITY_OFFSET = 80;
+    public static final int RESERVED_OFFSET = 88;
     public static final int HEADER_CRC_OFFSET = 124;
     /** Length of the immutable header, CRC included. */
     public static final int HEADER_LENGTH = 128;
@@ -75,6 +87,8 @@ public final class FilterFileDescriptor {
     public static final int OPEN_WRITERS_OFFSET = STATE_OFFSET + 8;
     public static final int SEAL_STATE_OFFSET = STATE_OFFSET + 12;
     public static final int CELLS_CHECKSUM_OFFSET = STATE_OFFSET + 16;
+    /** Version 3: the header's file identity again, written at creation, never changed. */
+    public static final int IDENTITY_COPY_OFFSET = STATE_OFFSET + 24;
     public static final int STATE_LENGTH = 64;
 
     /** Seal state: the cells may have changed since the last checksum. */

@@ -10,39 +10,89 @@ import io.bloomstore.Layout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.zip.CRC32C;
 
 /**
- * The immutable header of a filter file: its {@link BloomSpec} and when and how it was created.
- * {@link #encode()} and {@link #decode} are the only code that knows the header's bytes; the
- * offsets come from {@link FilterFileDescriptor}.
+ * The immutable header of a filter file: its {@link BloomSpec}, when and how it was created, its
+ * format version and (version 3) its file identity. {@link #encode()} and {@link #decode} are the
+ * only code that knows the header's bytes; the offsets come from {@link FilterFileDescriptor}.
  */
 public final class FilterHeader {
     /** The header page plus the one page of cells that even m = 1 takes. */
     private static final long SMALLEST_FILE_LENGTH = CELLS_START + 4096;
+    /** Identities must differ between files made at the same instant by different processes. */
+    private static final SecureRandom IDENTITIES = new SecureRandom();
 
+    private final int version;
     private final BloomSpec spec;
     private final long createdMillis;
     private final boolean sparse;
+    /** Version 3: random, never 0; version 1: 0 (the file has none). */
+    private final long identity;
     /**
      * The CRC32C stored in the file's header, which covers the reserved bytes as found: a version 1
      * reader does not check them, so re-encoding the fields may not reproduce it.
      */
     private final int crc32c;
 
-    /** A new header, for a file about to be created. */
-    public FilterHeader(BloomSpec spec, long createdMillis, boolean sparse) {
+    /** A new header of the current version, with a new random file identity, for a file about to be created. */
+    public static FilterHeader newFile(BloomSpec spec, long createdMillis, boolean sparse) {
+        long identity;
+        do {
+            identity = IDENTITIES.nextLong();
+        } while (identity == 0);
+        return new FilterHeader(FORMAT_VERSION, spec, createdMillis, sparse, identity);
+    }
+
+    /**
+     * A new version 1 header, without identity: a region of a segmented file (docs/FORMAT.md says
+     * why those are not bound), or an old-version file for tests.
+     */
+    public static FilterHeader unbound(BloomSpec spec, long createdMillis, boolean sparse) {
+        return new FilterHeader(UNBOUND_FORMAT_VERSION, spec, createdMillis, sparse, 0);
+    }
+
+    /** A header of the current version with the given (non-zero) identity: for test vectors. */
+    static FilterHeader withIdentity(BloomSpec spec, long createdMillis, boolean sparse, long identity) {
+        if (identity == 0) {
+            throw new IllegalArgumentException("a file identity is never 0");
+        }
+        return new FilterHeader(FORMAT_VERSION, spec, createdMillis, sparse, identity);
+    }
+
+    private FilterHeader(int version, BloomSpec spec, long createdMillis, boolean sparse, long identity) {
+        this.version = version;
         this.spec = spec;
         this.createdMillis = createdMillis;
         this.sparse = sparse;
+        this.identity = identity;
         this.crc32c = crc(encodeFields());
     }
 
-    private FilterHeader(BloomSpec spec, long createdMillis, boolean sparse, int storedCrc32c) {
+    private FilterHeader(int version, BloomSpec spec, long createdMillis, boolean sparse, long identity,
+            int storedCrc32c) {
+        this.version = version;
         this.spec = spec;
         this.createdMillis = createdMillis;
         this.sparse = sparse;
+        this.identity = identity;
         this.crc32c = storedCrc32c;
+    }
+
+    /** {@link FilterFileDescriptor#FORMAT_VERSION} or {@link FilterFileDescriptor#UNBOUND_FORMAT_VERSION}. */
+    public int version() {
+        return version;
+    }
+
+    /** Whether the file has an identity binding its header, state and cells (version 3). */
+    public boolean isBound() {
+        return version != UNBOUND_FORMAT_VERSION;
+    }
+
+    /** The file identity (version 3), 0 for a version 1 file: the seed of its cells checksum. */
+    public long identity() {
+        return identity;
     }
 
     public BloomSpec spec() {
@@ -76,11 +126,22 @@ public final class FilterHeader {
         return bytes;
     }
 
+    /**
+     * The whole first page of a new file with this header: the header, then the state area of a
+     * new file (zero, but for the copy of the file identity), then zeros up to the cells.
+     */
+    public ByteBuffer newFilePage() {
+        ByteBuffer page = ByteBuffer.allocate(CELLS_START).order(ByteOrder.LITTLE_ENDIAN);
+        page.put(encode());
+        page.putLong(IDENTITY_COPY_OFFSET, identity);
+        return page.clear();
+    }
+
     /** The header bytes with the CRC32C left zero. */
     private byte[] encodeFields() {
         ByteBuffer b = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         b.putLong(MAGIC_OFFSET, MAGIC);
-        b.putShort(VERSION_OFFSET, (short) FORMAT_VERSION);
+        b.putShort(VERSION_OFFSET, (short) version);
         b.putShort(HEADER_LENGTH_OFFSET, (short) HEADER_LENGTH);
         b.put(LAYOUT_OFFSET, (byte) spec.layout().id());
         b.put(HASH_ALGORITHM_OFFSET, (byte) spec.hashAlgorithm().id());
@@ -94,6 +155,7 @@ public final class FilterHeader {
         b.putLong(CREATED_MILLIS_OFFSET, createdMillis);
         b.putLong(CELLS_START_OFFSET, CELLS_START);
         b.putLong(CELLS_LENGTH_OFFSET, spec.cellBytes());
+        b.putLong(FILE_IDENTITY_OFFSET, identity);
         return b.array();
     }
 
@@ -107,6 +169,19 @@ public final class FilterHeader {
      *     length, magic, version, CRC32C, field ranges, file length
      */
     public static FilterHeader decode(Path path, byte[] bytes, long fileLength) throws InvalidFilterFileException {
+        return decode(path, bytes, fileLength, false);
+    }
+
+    /**
+     * Reads and checks the header of a region of a segmented file, which is a version 1 file
+     * (docs/FORMAT.md, "Segmented files"), as {@link #decode(Path, byte[], long)} checks a file.
+     */
+    public static FilterHeader decodeRegion(Path path, byte[] bytes, long regionLength) throws InvalidFilterFileException {
+        return decode(path, bytes, regionLength, true);
+    }
+
+    private static FilterHeader decode(Path path, byte[] bytes, long fileLength, boolean region)
+            throws InvalidFilterFileException {
         if (fileLength < HEADER_LENGTH || bytes.length < HEADER_LENGTH) {
             throw new InvalidFilterFileException(path, Problem.TOO_SHORT, "too short to be a bloomstore filter ("
                     + fileLength + " bytes; a filter has at least " + SMALLEST_FILE_LENGTH + ")");
@@ -117,10 +192,12 @@ public final class FilterHeader {
                     "not a bloomstore filter (no BLOOMSTR magic number at the start)");
         }
         int version = Short.toUnsignedInt(b.getShort(VERSION_OFFSET));
-        if (version != FORMAT_VERSION) {
+        boolean readable = version == UNBOUND_FORMAT_VERSION || (version == FORMAT_VERSION && !region);
+        if (!readable) {
             throw new InvalidFilterFileException(path, Problem.UNSUPPORTED_VERSION, "format version " + version
-                    + " is not supported (this bloomstore reads version " + FORMAT_VERSION
-                    + "); use the bloomstore release that wrote it");
+                    + " is not supported " + (region ? "for a region of a growing or windowed file (those are version "
+                    + UNBOUND_FORMAT_VERSION : "(this bloomstore reads versions " + UNBOUND_FORMAT_VERSION + " and "
+                    + FORMAT_VERSION) + "); use the bloomstore release that wrote it");
         }
         int storedCrc = b.getInt(HEADER_CRC_OFFSET);
         int actualCrc = crc(bytes);
@@ -132,7 +209,12 @@ public final class FilterHeader {
         BloomSpec spec = decodeSpec(path, b);
         int flags = b.getInt(FLAGS_OFFSET);
         long created = b.getLong(CREATED_MILLIS_OFFSET);
-        FilterHeader header = new FilterHeader(spec, created, (flags & FLAG_SPARSE) != 0, storedCrc);
+        // Version 1 bytes 80-87 are reserved: ignored, whatever they hold.
+        long identity = version == FORMAT_VERSION ? b.getLong(FILE_IDENTITY_OFFSET) : 0;
+        if (version == FORMAT_VERSION && identity == 0) {
+            throw badField(path, "file identity", identity, "must not be 0 in version " + FORMAT_VERSION);
+        }
+        FilterHeader header = new FilterHeader(version, spec, created, (flags & FLAG_SPARSE) != 0, identity, storedCrc);
         if (b.getLong(CELLS_START_OFFSET) != CELLS_START) {
             throw badField(path, "cells offset", b.getLong(CELLS_START_OFFSET), "must be " + CELLS_START);
         }
@@ -141,7 +223,7 @@ public final class FilterHeader {
                     "must be " + spec.cellBytes() + " for m=" + spec.cells() + ", w=" + spec.counterBits());
         }
         if ((flags & ~KNOWN_FLAGS) != 0) {
-            throw badField(path, "flags", flags, "only bit 0 (sparse) is defined in version " + FORMAT_VERSION);
+            throw badField(path, "flags", flags, "only bit 0 (sparse) is defined in version " + version);
         }
         if (fileLength != header.fileLength()) {
             throw new InvalidFilterFileException(path, Problem.LENGTH_MISMATCH, "file is " + fileLength

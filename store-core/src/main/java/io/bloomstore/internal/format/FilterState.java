@@ -58,6 +58,14 @@ public final class FilterState {
     }
 
     /**
+     * The copy of the file identity the state area was created with (version 3): equal to the
+     * header's unless the header came from another file. Written once, at creation.
+     */
+    public long getIdentityCopyVolatile() {
+        return file.readVolatileLong(IDENTITY_COPY_OFFSET);
+    }
+
+    /**
      * Records the checksum, then marks the filter sealed (the order readers rely on): the seal's
      * volatile write publishes the ordered write of the checksum before it to every reader that
      * sees the seal.

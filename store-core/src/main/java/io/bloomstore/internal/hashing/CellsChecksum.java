@@ -5,22 +5,25 @@ import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.hashing.LongHashFunction;
 
 /**
- * The checksum a sealed filter records of its cells: XXH3-64 with seed 0 over the cell bytes, in
- * place (XXH3 reads memory at several GB/s, so verifying a 1 GiB filter costs well under a second
- * plus the reading). Independent of the filter's own seed, so any reader can check it.
+ * The checksum a sealed filter records of its cells: XXH3-64 over the cell bytes, in place (XXH3
+ * reads memory at several GB/s, so verifying a 1 GiB filter costs well under a second plus the
+ * reading), seeded with the file identity (0 for a version 1 file, which has none): the same cells
+ * under another file's header give another checksum. Independent of the filter's own key seed.
  */
 public final class CellsChecksum {
-    private static final LongHashFunction XXH3 = LongHashFunction.xx3();
+    /** The version 1 checksum's function, kept so that its verification allocates nothing. */
+    private static final LongHashFunction UNSEEDED = LongHashFunction.xx3();
 
     private CellsChecksum() {
     }
 
     /**
      * The checksum of bytes {@code [offset, offset + length)} of a native store, hashed in place:
-     * XXH3 reads the memory the store lends for that (checked) range.
+     * XXH3 with seed {@code identity} reads the memory the store lends for that (checked) range.
      */
-    public static long of(BytesStore<?, ?> store, long offset, long length) {
+    public static long of(BytesStore<?, ?> store, long offset, long length, long identity) {
         Objects.checkFromIndexSize(offset, length, store.capacity());
-        return XXH3.hashMemory(store.addressForRead(offset), length);
+        LongHashFunction xxh3 = identity == 0 ? UNSEEDED : LongHashFunction.xx3(identity);
+        return xxh3.hashMemory(store.addressForRead(offset), length);
     }
 }

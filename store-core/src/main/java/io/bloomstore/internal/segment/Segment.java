@@ -71,7 +71,7 @@ public final class Segment implements AutoCloseable {
      * @throws io.bloomstore.InvalidFilterFileException if the region's header is damaged
      */
     static Segment open(Path path, FileChannel channel, long offset, long length, boolean readOnly) throws IOException {
-        FilterHeader header = FilterHeader.decode(path, readHeaderBytes(channel, offset), length);
+        FilterHeader header = FilterHeader.decodeRegion(path, readHeaderBytes(channel, offset), length);
         return new Segment(map(path, channel, offset, length, readOnly), header);
     }
 

@@ -84,7 +84,7 @@ public final class SegmentedFile implements AutoCloseable {
         FilterFiles.publish(path, replace, length, (channel, temporary) -> {
             FilterFiles.writeFully(channel, containerPage(header, count, lengths, slotEpochs));
             for (int i = 0; i < regions; i++) {
-                FilterFiles.emptyFilter(new FilterHeader(header.regionSpec(i), header.createdMillis(), false))
+                FilterFiles.emptyFilter(FilterHeader.unbound(header.regionSpec(i), header.createdMillis(), false))
                         .writeTo(channel, temporary);
             }
         });
@@ -270,7 +270,7 @@ public final class SegmentedFile implements AutoCloseable {
         try {
             FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())));
             channel.position(offset);
-            FilterFiles.emptyFilter(new FilterHeader(spec, System.currentTimeMillis(), false)).writeTo(channel, path);
+            FilterFiles.emptyFilter(FilterHeader.unbound(spec, System.currentTimeMillis(), false)).writeTo(channel, path);
             CrashPoint.reach(CrashPoint.GROWTH);
             channel.force(true);
         } catch (IOException e) {

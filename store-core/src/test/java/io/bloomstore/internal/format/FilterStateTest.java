@@ -80,8 +80,11 @@ class FilterStateTest {
         }
         ByteBuffer bytes = fileBytes();
         assertEquals(SEALED, bytes.getInt(SEAL_STATE_OFFSET));
-        long cellsChecksum = LongHashFunction.xx3(0).hashBytes(bytes.array(), CELLS_START, bytes.capacity() - CELLS_START);
-        assertEquals(cellsChecksum, bytes.getLong(CELLS_CHECKSUM_OFFSET), "XXH3-64, seed 0, of every cell byte");
+        long identity = bytes.getLong(FILE_IDENTITY_OFFSET);
+        assertNotEquals(0, identity);
+        assertEquals(identity, bytes.getLong(IDENTITY_COPY_OFFSET), "the state area holds the header's identity");
+        long cellsChecksum = LongHashFunction.xx3(identity).hashBytes(bytes.array(), CELLS_START, bytes.capacity() - CELLS_START);
+        assertEquals(cellsChecksum, bytes.getLong(CELLS_CHECKSUM_OFFSET), "XXH3-64, seeded with the file identity, of every cell byte");
 
         try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(reader.isSealed(), "reading does not unseal");

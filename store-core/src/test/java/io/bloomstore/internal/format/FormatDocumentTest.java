@@ -11,6 +11,7 @@ import io.bloomstore.BloomFilter;
 import io.bloomstore.CreateOption;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.KeyHasher;
+import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.Pack;
 import io.bloomstore.BloomSpec;
@@ -124,8 +125,8 @@ class FormatDocumentTest {
                 .build();
         assertEquals(BloomSpec.forExpected(spec.expectedKeys(), spec.targetFpp()), spec,
                 "FORMAT.md says the example is forExpected(n, p)");
-        FilterHeader header = new FilterHeader(spec, Long.parseLong(row.get("created")),
-                Boolean.parseBoolean(row.get("sparse")));
+        FilterHeader header = FilterHeader.withIdentity(spec, Long.parseLong(row.get("created")),
+                Boolean.parseBoolean(row.get("sparse")), parseU64(row.get("identity")));
 
         byte[] documented = hexDump(DOC.codeBlock("example-header"));
         assertEquals(hexDumpOf(header.encode()), hexDumpOf(documented), "FORMAT.md example header vs FilterHeader.encode()");
@@ -133,6 +134,36 @@ class FormatDocumentTest {
         FilterHeader decoded = FilterHeader.decode(Path.of("example"), documented, header.fileLength());
         assertEquals(spec, decoded.spec());
         assertEquals(header.createdMillis(), decoded.createdMillis());
+        assertEquals(header.identity(), decoded.identity());
+    }
+
+    /** Seals a real file of the example's shape, of each version, and reads the checksum it stored. */
+    @Test
+    void checksumVectorsAreWhatSealStores() throws Exception {
+        BloomSpec spec = BloomSpec.forExpected(1000, 0.01);
+        List<String> differences = new ArrayList<>();
+        for (Map<String, String> row : DOC.table("checksum-vectors")) {
+            FilterHeader header = row.get("version").equals("3")
+                    ? FilterHeader.withIdentity(spec, 0, false, parseU64(row.get("identity")))
+                    : FilterHeader.unbound(spec, 0, false);
+            assertEquals(Integer.parseInt(row.get("version")), header.version());
+            Path file = dir.resolve("checksum-" + differences.size() + "-" + System.nanoTime() + ".bloom");
+            FilterFiles.publish(file, false, header.fileLength(), FilterFiles.emptyFilter(header));
+            try (BloomFilter filter = BloomFilter.open(file, io.bloomstore.OpenMode.READ_WRITE)) {
+                if (!row.get("keys").equals("(none)")) {
+                    filter.add(row.get("keys").replace("\"", ""));
+                }
+                filter.seal();
+                long stored = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN)
+                        .getLong(FilterFileDescriptor.CELLS_CHECKSUM_OFFSET);
+                if (stored != parseU64(row.get("cells checksum"))) {
+                    differences.add(String.format(Locale.ROOT, "%s: FORMAT.md %s, seal stored 0x%016x", row,
+                            row.get("cells checksum"), stored));
+                }
+                assertTrue(filter.verify(), "a sealed file verifies");
+            }
+        }
+        assertTrue(differences.isEmpty(), "checksum vectors differ:\n" + String.join("\n", differences));
     }
 
     @Test
