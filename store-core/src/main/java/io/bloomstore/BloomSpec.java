@@ -306,8 +306,8 @@ public final class BloomSpec {
          */
         private BloomSpec sizeStandard() {
             int k = hashes > 0 ? hashes
-                    : (int) Math.min(MAX_HASHES, Math.max(MIN_HASHES, Math.round(-Math.log(fpp) / Math.log(2))));
-            double m = Math.ceil(-k * (double) expectedKeys / Math.log1p(-Math.pow(fpp, 1.0 / k)));
+                    : (int) Math.min(MAX_HASHES, Math.max(MIN_HASHES, Math.round(-StrictMath.log(fpp) / StrictMath.log(2))));
+            double m = Math.ceil(-k * (double) expectedKeys / StrictMath.log1p(-StrictMath.pow(fpp, 1.0 / k)));
             if (!(m <= MAX_CELLS)) {
                 throw new IllegalArgumentException(unreachable());
             }
@@ -326,7 +326,7 @@ public final class BloomSpec {
             long maxBlocks = MAX_CELLS / perBlock;
             long bestBlocks = Long.MAX_VALUE;
             int bestK = 0;
-            int standardK = (int) Math.round(-Math.log(fpp) / Math.log(2));
+            int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
             for (int k = fromK; k <= toK; k++) {

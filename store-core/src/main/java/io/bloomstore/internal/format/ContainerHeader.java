@@ -78,11 +78,11 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         long keys;
         double fpp;
         if (isGrowing()) {
-            keys = (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * Math.pow(growthFactor, i)));
-            fpp = targetFpp * (1 - tighteningRatio) * Math.pow(tighteningRatio, i);
+            keys = (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * StrictMath.pow(growthFactor, i)));
+            fpp = targetFpp * (1 - tighteningRatio) * StrictMath.pow(tighteningRatio, i);
         } else {
             keys = (expectedKeys + epochs - 1) / epochs;
-            fpp = -Math.expm1(Math.log1p(-targetFpp) / (epochs + 1));
+            fpp = -StrictMath.expm1(StrictMath.log1p(-targetFpp) / (epochs + 1));
         }
         return BloomSpec.builder().expectedKeys(keys).fpp(fpp).layout(layout).hashAlgorithm(hashAlgorithm)
                 .counterBits(counterBits).seed(seed).build();
@@ -172,7 +172,8 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         if (version != FORMAT_VERSION) {
             throw new InvalidFilterFileException(path, Problem.UNSUPPORTED_VERSION, "format version " + version
                     + " is not a growing or windowed filter (those are version " + FORMAT_VERSION + ")"
-                    + (version == FilterFileDescriptor.FORMAT_VERSION ? "; open it as a plain filter" : ""));
+                    + (version == FilterFileDescriptor.FORMAT_VERSION || version == FilterFileDescriptor.UNBOUND_FORMAT_VERSION
+                            ? "; open it as a plain filter" : ""));
         }
         int stored = b.getInt(FilterFileDescriptor.HEADER_CRC_OFFSET);
         int actual = FilterHeader.crc(bytes);

@@ -21,9 +21,14 @@ import io.bloomstore.Layout;
  *   <li>Key count from a filter with X of m cells set (Swamidass &amp; Baldi 2007):
  *       <b>n ~ -(m/k) ln(1 - X/m)</b>.
  * </ul>
+ *
+ * <p>Every function is {@link StrictMath}'s, never {@link Math}'s: {@code Math} may use code that
+ * differs by an ulp from one CPU to another, and sizing must give the same m and k everywhere,
+ * since a segmented file's regions are checked against it whenever the file is opened
+ * (docs/FORMAT.md, "Sizing").
  */
 public final class FalsePositiveMath {
-    private static final double LN2 = Math.log(2);
+    private static final double LN2 = StrictMath.log(2);
 
     private FalsePositiveMath() {
     }
@@ -33,7 +38,7 @@ public final class FalsePositiveMath {
         if (keys <= 0) {
             return 0;
         }
-        return Math.pow(-Math.expm1(-hashes * keys / cells), hashes);
+        return StrictMath.pow(-StrictMath.expm1(-hashes * keys / cells), hashes);
     }
 
     /**
@@ -58,7 +63,7 @@ public final class FalsePositiveMath {
 
     /** m = -n ln p / (ln 2)^2, rounded up: the fewest cells that reach p with the optimal k. */
     public static long optimalCells(long keys, double fpp) {
-        return (long) Math.ceil(-keys * Math.log(fpp) / (LN2 * LN2));
+        return (long) Math.ceil(-keys * StrictMath.log(fpp) / (LN2 * LN2));
     }
 
     /**
@@ -69,7 +74,7 @@ public final class FalsePositiveMath {
         if (setCells >= cells) {
             return Double.POSITIVE_INFINITY;
         }
-        return -(double) cells / hashes * Math.log1p(-(double) setCells / cells);
+        return -(double) cells / hashes * StrictMath.log1p(-(double) setCells / cells);
     }
 
     /**
@@ -88,7 +93,7 @@ public final class FalsePositiveMath {
             return Double.POSITIVE_INFINITY;
         }
         int b = spec.cellsPerBlock();
-        double lambda = Math.log1p(-(double) setCells / m) / Math.expm1(spec.hashes() * Math.log1p(-1.0 / b));
+        double lambda = StrictMath.log1p(-(double) setCells / m) / StrictMath.expm1(spec.hashes() * StrictMath.log1p(-1.0 / b));
         return lambda * m / b;
     }
 
@@ -97,7 +102,7 @@ public final class FalsePositiveMath {
      * reported present when all k of its cells are set, (X/m)^k.
      */
     public static double currentFpp(long cells, int hashes, long setCells) {
-        return Math.pow((double) setCells / cells, hashes);
+        return StrictMath.pow((double) setCells / cells, hashes);
     }
 
     /**
