@@ -13,8 +13,8 @@ import java.util.OptionalLong;
 /**
  * Everything {@code inspect} tells about a filter file: every header field, the mutable state, and
  * statistics from one scan of the cells. Its components are the JSON output's fields, in order;
- * values that do not exist are null (n and p of a filter sized by m and k, the checksum of an
- * unsealed filter, the key estimate of a full filter, whether a filter sized by m and k is past a
+ * values that do not exist are null (n and p of a filter sized by m and k, the file identity of a
+ * version 1 file, the checksum of an unsealed filter, the key estimate of a full filter, whether a filter sized by m and k is past a
  * capacity it does not have).
  */
 record FilterReport(
@@ -24,6 +24,7 @@ record FilterReport(
         int formatVersion,
         int headerBytes,
         String headerCrc32c,
+        String fileIdentity,
         String layout,
         String hashAlgorithm,
         String seed,
@@ -60,6 +61,7 @@ record FilterReport(
                 info.formatVersion(),
                 info.headerLength(),
                 String.format(Locale.ROOT, "0x%08x", info.headerCrc32c()),
+                info.fileIdentity().isPresent() ? String.format(Locale.ROOT, "0x%016x", info.fileIdentity().getAsLong()) : null,
                 Human.name(spec.layout()),
                 spec.hashAlgorithm().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                 Human.seed(spec.seed()),

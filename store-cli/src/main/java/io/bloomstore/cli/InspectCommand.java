@@ -72,7 +72,8 @@ final class InspectCommand extends CliCommand {
         return new Table()
                 .row("file", r.file())
                 .row("size on disk", sizeOnDisk(r.fileBytes()) + (r.sparse() ? ", created sparse" : "") + ")")
-                .row("format", r.magic() + " version " + r.formatVersion() + ", header CRC32C " + r.headerCrc32c())
+                .row("format", r.magic() + " version " + r.formatVersion() + ", header CRC32C " + r.headerCrc32c()
+                        + (r.fileIdentity() == null ? ", no file identity (version 1)" : ", file identity " + r.fileIdentity()))
                 .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.counterBits() == 1
                         ? " bit (plain filter)" : " bits (counting filter)"))
                 .row("hashes (k)", Integer.toString(r.hashes()))

@@ -53,7 +53,8 @@ final class ShapeOptions {
                 .converters(new Converters.Count())
                 .description("Exact number of cells (m), instead of --expected/--fpp; needs --hashes.").build());
         command.addOption(option(Integer.class, value -> hashes = value, "--hashes").paramLabel("K")
-                .description("Cells each key sets (k), 1 to 64; goes with --cells.").build());
+                .description("Cells each key sets (k), 1 to 64: with --cells, or with --expected/--fpp to size the "
+                        + "fewest cells that reach P with exactly K.").build());
         command.addOption(option(int.class, value -> counterBits = value, "--counter-bits").paramLabel("W").defaultValue("1")
                 .description("Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
                         + "which can remove and count keys).").build());
@@ -189,7 +190,7 @@ final class ShapeOptions {
 
     /** Whether the size depends on a key count that was not given (build then counts the keys). */
     boolean needsKeyCount() {
-        return expected == null && cells == null && hashes == null;
+        return expected == null && cells == null;
     }
 
     /**
@@ -203,15 +204,18 @@ final class ShapeOptions {
         if (seed != null) {
             builder.seed(seed);
         }
-        boolean byCells = cells != null || hashes != null;
-        if (byCells) {
+        if (cells != null) {
             if (expected != null || fpp != null) {
                 throw new IllegalArgumentException("give either --expected N and --fpp P, or --cells M and --hashes K, not both");
             }
-            if (cells == null || hashes == null) {
-                throw new IllegalArgumentException(cells == null ? "--hashes needs --cells M" : "--cells needs --hashes K");
+            if (hashes == null) {
+                throw new IllegalArgumentException("--cells needs --hashes K");
             }
             return builder.cells(cells).hashes(hashes).build();
+        }
+        if (hashes != null) {
+            // k given with n and p: the fewest cells that reach p with exactly that k (FORMAT.md, "Sizing").
+            builder.hashes(hashes);
         }
         if (fpp == null) {
             if (expected == null && keyCount == null) {

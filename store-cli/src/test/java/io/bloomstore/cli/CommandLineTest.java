@@ -54,7 +54,7 @@ class CommandLineTest {
         InProcess.Result version = InProcess.run("--version");
         assertEquals(0, version.exit());
         assertTrue(version.stdout().startsWith("bloomstore "), version.stdout());
-        assertTrue(version.stdout().contains("file format 1"), version.stdout());
+        assertTrue(version.stdout().contains("file format 3 (also reads 1; growing and windowed: 2)"), version.stdout());
     }
 
     @Test
@@ -92,6 +92,26 @@ class CommandLineTest {
                 InProcess.run("create", file("x.bloom"), "--expected", "10", "--fpp", "0.1", "--counter-bits", "3").err());
         assertEquals("bloomstore: hashes must be in [1, 64], got 65\n",
                 InProcess.run("create", file("x.bloom"), "--cells", "1000", "--hashes", "65").err());
+    }
+
+    /** FORMAT.md, "Sizing": k given with n and p sizes the fewest cells reaching p with that k; create and build take it. */
+    @Test
+    void hashesWithExpectedAndFppFixK() throws IOException {
+        for (String layout : List.of("standard", "blocked")) {
+            InProcess.Result created = InProcess.run("create", file(layout + ".bloom"), "--expected", "1000", "--fpp", "0.01",
+                    "--hashes", "4", "--layout", layout);
+            assertEquals(0, created.exit(), created.err());
+            BloomSpec expected = BloomSpec.builder().expectedKeys(1000).fpp(0.01).hashes(4)
+                    .layout(io.bloomstore.Layout.valueOf(layout.toUpperCase(java.util.Locale.ROOT))).build();
+            assertEquals(expected, BloomFilter.readInfo(dir.resolve(layout + ".bloom")).spec());
+            assertEquals(4, expected.hashes());
+        }
+        Files.writeString(dir.resolve("keys.txt"), "a\nb\nc\n");
+        InProcess.Result built = InProcess.run("build", file("built.bloom"), "--from", file("keys.txt"), "--fpp", "0.01",
+                "--hashes", "3");
+        assertEquals(0, built.exit(), built.err());
+        assertEquals(BloomSpec.builder().expectedKeys(3).fpp(0.01).hashes(3).build(),
+                BloomFilter.readInfo(dir.resolve("built.bloom")).spec());
     }
 
     @Test
@@ -170,7 +190,7 @@ class CommandLineTest {
         assertEquals(0, result.exit());
         JsonNode json = new ObjectMapper().readTree(result.out());
         for (String field : List.of("file", "fileBytes", "magic", "formatVersion", "headerBytes", "headerCrc32c",
-                "layout", "hashAlgorithm", "seed", "cells", "counterBits", "hashes", "expectedKeys", "targetFpp",
+                "fileIdentity", "layout", "hashAlgorithm", "seed", "cells", "counterBits", "hashes", "expectedKeys", "targetFpp",
                 "created", "createdMillis", "sparse", "cellsOffset", "cellsBytes", "approximateInsertions",
                 "openWriters", "sealed", "cellsChecksum", "setCells", "fillRatio", "estimatedKeys", "currentFpp",
                 "pastCapacity")) {
@@ -186,6 +206,9 @@ class CommandLineTest {
         assertEquals(Files.size(dir.resolve("f.bloom")), json.get("fileBytes").asLong());
         assertTrue(json.get("cellsChecksum").isNull());
         assertFalse(json.get("sealed").asBoolean());
+        assertEquals(3, json.get("formatVersion").asInt());
+        assertEquals(String.format(java.util.Locale.ROOT, "0x%016x",
+                BloomFilter.readInfo(dir.resolve("f.bloom")).fileIdentity().getAsLong()), json.get("fileIdentity").asText());
     }
 
     @Test

@@ -43,8 +43,12 @@ class FileCreationTest {
         FilterHeader header = FilterHeader.decode(file, bytes, bytes.length);
         assertFalse(header.sparse());
         assertTrue(header.createdMillis() >= before && header.createdMillis() <= System.currentTimeMillis());
+        long identityCopy = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .getLong(FilterFileDescriptor.IDENTITY_COPY_OFFSET);
+        assertEquals(header.identity(), identityCopy, "the state area holds the header's file identity");
+        java.util.Arrays.fill(bytes, FilterFileDescriptor.IDENTITY_COPY_OFFSET, FilterFileDescriptor.IDENTITY_COPY_OFFSET + 8, (byte) 0);
         for (int i = FilterFileDescriptor.HEADER_LENGTH; i < bytes.length; i++) {
-            assertEquals(0, bytes[i], "byte " + i + " of a new, closed filter is zero (state and cells)");
+            assertEquals(0, bytes[i], "byte " + i + " of a new, closed filter is zero (state but the identity copy, and cells)");
         }
         assertNoTemporaryFiles(dir);
     }
