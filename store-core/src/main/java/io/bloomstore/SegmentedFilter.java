@@ -185,10 +185,12 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      * Checks the file beyond what opening it checked (the container header, the region table, and
      * each mapped region's own header: magic, version, CRC32C, field ranges, length): that every
      * region has the shape the container's sizing gives its place (docs/FORMAT.md, "Sizing the
-     * segments"), so a region header that is valid on its own but belongs elsewhere is caught.
-     * Regions are written live, never sealed, so there is no checksum of their cells to check.
+     * segments"), so a region header that is valid on its own but belongs elsewhere is caught, and
+     * that no region has a padding bit set. Regions are written live, never sealed, so there is no
+     * checksum of their cells to check.
      *
      * @throws InvalidFilterFileException naming the first region whose shape is wrong
+     *     ({@code BAD_FIELD}) or whose padding is set ({@code CELLS_PADDING})
      */
     public void verify() throws InvalidFilterFileException {
         ensureOpen();
@@ -201,6 +203,13 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
                         (header.isGrowing() ? "segment " : "slot ") + i + " has " + actual.cells() + " cells and "
                                 + actual.hashes() + " hashes where the container's sizing gives " + expected.cells()
                                 + " cells and " + expected.hashes() + " hashes");
+            }
+            long paddingWord = regions[i].cells().firstWordWithPaddingSet();
+            if (paddingWord >= 0) {
+                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.CELLS_PADDING,
+                        (header.isGrowing() ? "segment " : "slot ") + i + ": cells are damaged: bits after its last of "
+                                + actual.cells() + " cells (padding, in its cell word " + paddingWord + ") are set, which"
+                                + " no operation writes; restore the file from a pack");
             }
         }
     }

@@ -54,12 +54,12 @@ final class VerifyCommand extends CliCommand {
     private static String verify(MembershipFilter filter) throws InvalidFilterFileException {
         if (filter instanceof GrowingBloomFilter growing) {
             growing.verify();
-            return "container header and " + growing.segmentCount() + " segments: headers, lengths and shapes; "
+            return "container header and " + growing.segmentCount() + " segments: headers, lengths, shapes and padding; "
                     + "cells are written live, never sealed";
         }
         if (filter instanceof WindowedBloomFilter windowed) {
             windowed.verify();
-            return "container header and " + (windowed.spec().epochs() + 1) + " slots: headers, lengths and shapes; "
+            return "container header and " + (windowed.spec().epochs() + 1) + " slots: headers, lengths, shapes and padding; "
                     + "cells are written live, never sealed";
         }
         BloomFilter fixed = (BloomFilter) filter;

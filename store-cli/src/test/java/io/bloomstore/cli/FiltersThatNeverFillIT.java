@@ -95,7 +95,7 @@ class FiltersThatNeverFillIT {
                 text);
         assertTrue(text.contains("segment  cells"), text);
         String verified = run(dir, "verify", "g.bloom").assertOk().stdout();
-        assertEquals("g.bloom: ok (container header and " + parts.size() + " segments: headers, lengths and shapes; "
+        assertEquals("g.bloom: ok (container header and " + parts.size() + " segments: headers, lengths, shapes and padding; "
                 + "cells are written live, never sealed)\n", verified);
     }
 
