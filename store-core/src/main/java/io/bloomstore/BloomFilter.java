@@ -473,7 +473,8 @@ public final class BloomFilter implements MembershipFilter {
         if (header.isBound() && state.getIdentityCopyVolatile() != header.identity()) {
             throw new InvalidFilterFileException(path, Problem.HEADER_MISMATCH, String.format(
                     "header and cells do not belong together: the header's file identity %016x is not the %016x"
-                            + " its state area was created with (a header copied from another filter file?);"
+                            + " its state area was created with (a header copied from another filter file, or a"
+                            + " damaged state area);"
                             + " restore the file from a pack or rebuild it",
                     header.identity(), state.getIdentityCopyVolatile()));
         }

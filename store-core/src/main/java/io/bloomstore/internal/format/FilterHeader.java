@@ -21,8 +21,6 @@ import java.util.zip.CRC32C;
 public final class FilterHeader {
     /** The header page plus the one page of cells that even m = 1 takes. */
     private static final long SMALLEST_FILE_LENGTH = CELLS_START + 4096;
-    /** Identities must differ between files made at the same instant by different processes. */
-    private static final SecureRandom IDENTITIES = new SecureRandom();
 
     private final int version;
     private final BloomSpec spec;
@@ -40,7 +38,7 @@ public final class FilterHeader {
     public static FilterHeader newFile(BloomSpec spec, long createdMillis, boolean sparse) {
         long identity;
         do {
-            identity = IDENTITIES.nextLong();
+            identity = Identities.SOURCE.nextLong();
         } while (identity == 0);
         return new FilterHeader(FORMAT_VERSION, spec, createdMillis, sparse, identity);
     }
@@ -135,6 +133,15 @@ public final class FilterHeader {
         page.put(encode());
         page.putLong(IDENTITY_COPY_OFFSET, identity);
         return page.clear();
+    }
+
+    /**
+     * Where identities come from: a strong source, since they must differ between files made at the
+     * same instant by different processes. A holder, so that only a process that creates a file
+     * pays for seeding it (every command reads headers; few create files).
+     */
+    private static final class Identities {
+        static final SecureRandom SOURCE = new SecureRandom();
     }
 
     /** The header bytes with the CRC32C left zero. */
