@@ -6,6 +6,7 @@ import io.bloomstore.InvalidFilterFileException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -70,18 +71,34 @@ public final class FilterFiles {
 
     /** Refuses, before any work, to create {@code target} over an existing file without being asked to replace it. */
     public static void requireAbsent(Path target) throws IOException {
-        requireReplaceable(target);
+        requireRegularIfPresent(target);
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             throw alreadyExists(target);
         }
     }
 
     /**
-     * Refuses a target that exists and is not a regular file. A rename over a device node, a FIFO
-     * or a symbolic link would put a regular file in its place ({@code /dev/null} among them, for
-     * root) instead of writing into what it stands for; a directory cannot be replaced at all.
+     * Refuses to replace a target that exists and is not a regular file, or that this process may
+     * not write.
+     *
+     * <p>A rename over a device node, a FIFO or a symbolic link would put a regular file in its
+     * place ({@code /dev/null} among them, for root) instead of writing into what it stands for; a
+     * directory cannot be replaced at all. A file its owner made read-only is protected on purpose
+     * (a published filter that scripts must not rebuild by accident), and the directory's
+     * permission to rename over it does not override that: replacing it is refused, as writing into
+     * it would be, until it is made writable or deleted. Root, who may write any file, replaces it.
+     *
+     * @throws java.nio.file.AccessDeniedException if the target exists and may not be written
      */
     public static void requireReplaceable(Path target) throws IOException {
+        requireRegularIfPresent(target);
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isWritable(target)) {
+            throw new AccessDeniedException(target.toString(), null, "is read-only for this user, and only a file "
+                    + "it may write is replaced: make it writable (chmod u+w) or delete it first");
+        }
+    }
+
+    private static void requireRegularIfPresent(Path target) throws IOException {
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

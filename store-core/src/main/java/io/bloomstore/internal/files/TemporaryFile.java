@@ -27,8 +27,10 @@ import java.util.regex.Pattern;
  *       host or PID namespace sharing the directory cannot be told apart; such a sibling is deleted
  *       only if no process of this host has its PID.)
  * </ul>
- * A temporary gets the permissions a new file gets (0666 less the umask), or those of the target
- * it will replace, so replacing a file never narrows who may open it.
+ * A temporary has the permissions a new file gets (0666 less the umask) while it is written, and
+ * takes those of the target it replaces just before it is renamed over it, so replacing a file
+ * never narrows who may open it (and a target without write permission for its owner does not
+ * make the temporary unwritable before it is written).
  *
  * <p>Names are read strictly, so the sweep never takes another target's temporary for an orphan:
  * the part after {@code .NAME.} must be exactly {@code PID.RANDOM.PURPOSE.tmp}. Beside {@code ids},
@@ -97,9 +99,7 @@ public final class TemporaryFile implements AutoCloseable {
                 deleteQuietly(path);
                 throw new IOException("the JVM is shutting down; nothing is written beside " + target);
             }
-            TemporaryFile temporary = new TemporaryFile(path);
-            copyPermissions(absolute, path);
-            return temporary;
+            return new TemporaryFile(path);
         }
     }
 
@@ -122,6 +122,7 @@ public final class TemporaryFile implements AutoCloseable {
         Path absolute = target.toAbsolutePath();
         if (replace) {
             FilterFiles.requireReplaceable(absolute); // again: it may have been made a link or a FIFO meanwhile
+            copyPermissions(absolute, path);
             Files.move(path, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } else {
             linkWithoutReplacing(absolute, target);
