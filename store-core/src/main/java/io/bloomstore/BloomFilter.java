@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /**
  * A Bloom filter (or counting Bloom filter) living in a memory-mapped file.
@@ -66,6 +67,8 @@ public final class BloomFilter implements MembershipFilter {
     private final boolean writable;
     private final LongAdder unpublishedInsertions = new LongAdder();
     private volatile boolean closed;
+    /** Whether this writer's count in the file was given back (by close, or at JVM exit); guarded by this. */
+    private boolean writerReleased;
 
     private BloomFilter(Path path, FilterHeader header, FileMapping mapping) {
         this.path = path;
@@ -112,6 +115,7 @@ public final class BloomFilter implements MembershipFilter {
                 FileMapping.map(path, file.channel(), file.header().fileLength(), readOnly));
         if (!readOnly) {
             filter.state.addOpenWriters(1);
+            WritersAtExit.register(filter);
             filter.state.unsealVolatile();
         }
         return filter;
@@ -172,16 +176,30 @@ public final class BloomFilter implements MembershipFilter {
      * against power loss.
      */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
+        releaseWriter();
         closed = true;
         if (writable) {
+            WritersAtExit.unregister(this);
+        }
+        mapping.close();
+    }
+
+    /**
+     * Publishes this handle's insertion count and lowers the file's writer count, once: at
+     * {@link #close()}, or from the shutdown hook of {@link WritersAtExit} when the process ends
+     * with the handle open. Under the lock {@link #close()} holds while it unmaps, so the hook never
+     * writes to a mapping being unmapped.
+     */
+    synchronized void releaseWriter() {
+        if (writable && !closed && !writerReleased) {
+            writerReleased = true;
             publishInsertions();
             state.addOpenWriters(-1);
         }
-        mapping.close();
     }
 
     /**
@@ -392,9 +410,20 @@ public final class BloomFilter implements MembershipFilter {
 
     /** Scans the cells (one pass over the file) and reports how full the filter is. */
     public FilterStats stats() {
+        return stats(null);
+    }
+
+    /**
+     * {@link #stats()}, telling {@code bytesScanned} how many bytes of cells were scanned so far
+     * (every few MiB and at the end, up to {@link FilterFileInfo#cellsLength()}), for a progress
+     * display over a large file.
+     *
+     * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
+     */
+    public FilterStats stats(LongConsumer bytesScanned) {
         ensureOpen();
         publishInsertions();
-        long set = cells.countNonZero();
+        long set = cells.countNonZero(bytesScanned);
         long m = spec.cells();
         double keys = FalsePositiveMath.estimateKeys(spec, set);
         return new FilterStats(m, set, (double) set / m, keys, FalsePositiveMath.currentFpp(spec, set, keys),
@@ -450,6 +479,23 @@ public final class BloomFilter implements MembershipFilter {
      * @throws IllegalStateException if the filter is not sealed
      */
     public void verifyCells() throws InvalidFilterFileException {
+        verifyCells(null);
+    }
+
+    /**
+     * {@link #verifyCells()}, telling {@code bytesRead} how far it got, for a progress display over
+     * a large file. The checksum is one hash of all the cells, which reports nothing until it ends;
+     * so with a callback the cells are first read through in order (which is where the time goes
+     * for a file not yet in memory), reporting up to {@link FilterFileInfo#cellsLength()}, then
+     * hashed from memory. A file larger than the memory that caches it is then read twice.
+     *
+     * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
+     */
+    public void verifyCells(LongConsumer bytesRead) throws InvalidFilterFileException {
+        if (bytesRead != null) {
+            ensureOpen();
+            cells.readThrough(bytesRead);
+        }
         if (!isSealed()) {
             throw new IllegalStateException(path + " is not sealed; there is no checksum to verify");
         }

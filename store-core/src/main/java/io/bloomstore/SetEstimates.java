@@ -3,6 +3,7 @@ package io.bloomstore;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.CounterLanes;
 import io.bloomstore.internal.math.FalsePositiveMath;
+import java.util.function.LongConsumer;
 
 /**
  * Sizes of two key sets and of their union and intersection, estimated from two compatible filters
@@ -13,13 +14,26 @@ import io.bloomstore.internal.math.FalsePositiveMath;
  * @param sizeA estimated distinct keys in A
  * @param sizeB estimated distinct keys in B
  * @param union estimated |A u B|
- * @param intersection estimated |A n B|, clamped at 0
- * @param jaccard intersection / union, 0 when both are empty
+ * @param intersection estimated |A n B|, clamped at 0; NaN when a filter is full (every cell set)
+ * @param jaccard intersection / union, 0 when both are empty; NaN when a filter is full, since the
+ *     union and the intersection are then unknown
  */
 public record SetEstimates(double sizeA, double sizeB, double union, double intersection, double jaccard) {
+    private static final long PROGRESS_WORDS = CellArray.SCAN_STEP_BYTES >>> 3;
 
     /** Estimates from one pass over both filters' cells. */
     public static SetEstimates of(BloomFilter a, BloomFilter b) throws InvalidFilterFileException {
+        return of(a, b, null);
+    }
+
+    /**
+     * {@link #of(BloomFilter, BloomFilter)}, telling {@code bytesScanned} how many bytes of each
+     * filter's cells were scanned so far (every few MiB and at the end), for a progress display.
+     *
+     * @param bytesScanned told the bytes of either filter's cells scanned so far, on the calling thread; or null
+     */
+    public static SetEstimates of(BloomFilter a, BloomFilter b, LongConsumer bytesScanned)
+            throws InvalidFilterFileException {
         Merge.requireCompatible(a.path(), a.spec(), b.path(), b.spec());
         CellArray cellsA = a.cells();
         CellArray cellsB = b.cells();
@@ -34,6 +48,9 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
             setA += CounterLanes.nonZeroLanes(wordA, w);
             setB += CounterLanes.nonZeroLanes(wordB, w);
             setEither += CounterLanes.nonZeroLanes(wordA | wordB, w);
+            if (bytesScanned != null && ((i + 1) % PROGRESS_WORDS == 0 || i + 1 == cellsA.words())) {
+                bytesScanned.accept((i + 1) << 3);
+            }
         }
         // The layout's estimator, the one stats() uses: a blocked filter's keys crowd some blocks,
         // which the standard formula does not know and would undercount.

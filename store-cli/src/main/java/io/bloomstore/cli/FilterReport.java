@@ -48,11 +48,11 @@ record FilterReport(
         double currentFpp,
         Boolean pastCapacity) {
 
-    /** Reports on an open filter; scans its cells once. */
-    static FilterReport of(Path file, BloomFilter filter) throws IOException {
+    /** Reports on an open filter; scans its cells once, telling {@code progress} how far it got. */
+    static FilterReport of(Path file, BloomFilter filter, Progress progress) throws IOException {
         FilterFileInfo info = filter.info();
         BloomSpec spec = info.spec();
-        FilterStats stats = filter.stats();
+        FilterStats stats = filter.stats(progress.callback());
         OptionalLong checksum = filter.sealedChecksum();
         return new FilterReport(
                 file.toString(),

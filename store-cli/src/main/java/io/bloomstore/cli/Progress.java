@@ -1,6 +1,7 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.FilterBuilder;
+import java.util.function.LongConsumer;
 
 /**
  * Progress of a long job, shown on stderr or not at all. Updates are cheap enough to make once per
@@ -16,7 +17,20 @@ interface Progress extends FilterBuilder.Phase {
         @Override
         public void close() {
         }
+
+        @Override
+        public LongConsumer callback() {
+            return null;
+        }
     };
+
+    /**
+     * This progress as the callback the library's scans take: null when nothing is shown, so that
+     * a scan does no work for a display (verify reads the cells through first only for one).
+     */
+    default LongConsumer callback() {
+        return this::update;
+    }
 
     /** Records that {@code done} units (bytes) are done in all. */
     @Override

@@ -86,6 +86,25 @@ class ProgressOnTerminalIT {
         Files.delete(screen);
     }
 
+    /** The commands that scan whole filters draw a bar too: inspect, verify (a sealed filter) and estimate. */
+    @Test
+    void scansOfWholeFiltersDrawABar() {
+        run(dir, "build", "b.bloom", "--from", "keys.txt", "--expected", "200k", "--fpp", "0.01").assertOk();
+        for (String[] scan : List.of(new String[] {"inspect", "b.bloom"}, new String[] {"verify", "b.bloom"},
+                new String[] {"estimate", "f.bloom", "b.bloom"})) {
+            String shown = onTerminal(scan);
+            assertTrue(shown.contains(scan[0] + " 100%"), shown);
+            String hidden = onTerminal(concat("--progress", "never", scan));
+            assertFalse(hidden.contains(scan[0] + " 100%"), hidden);
+        }
+    }
+
+    private static String[] concat(String a, String b, String[] rest) {
+        List<String> all = new ArrayList<>(List.of(a, b));
+        all.addAll(List.of(rest));
+        return all.toArray(String[]::new);
+    }
+
     @Test
     void aTerminalGetsABarUnlessItIsTurnedOff() {
         String shown = onTerminal("add", "f.bloom", "--from", "keys.txt");

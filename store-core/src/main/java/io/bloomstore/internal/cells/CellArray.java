@@ -1,6 +1,7 @@
 package io.bloomstore.internal.cells;
 
 import java.util.Objects;
+import java.util.function.LongConsumer;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.core.UnsafeMemory;
 
@@ -32,6 +33,10 @@ import net.openhft.chronicle.core.UnsafeMemory;
 public final class CellArray {
     private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
     private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
+    /** How much a scan reads between two reports of its progress: often enough for a bar, rarely enough to cost nothing. */
+    public static final long SCAN_STEP_BYTES = 8L << 20;
+    private static final long SCAN_STEP_WORDS = SCAN_STEP_BYTES >>> 3;
+    private static final long PAGE_WORDS = 4096 >>> 3;
 
     private final BytesStore<?, ?> store;
     /** The address the store lends for word 0: for the per-cell methods only. */
@@ -185,9 +190,21 @@ public final class CellArray {
 
     /** The number of non-zero cells (padding bits, were any set, are not cells and are not counted). */
     public long countNonZero() {
+        return countNonZero(null);
+    }
+
+    /**
+     * The number of non-zero cells, as {@link #countNonZero()}, telling {@code bytesScanned} (if not
+     * null) how many bytes of the array were scanned after every {@link #SCAN_STEP_BYTES} and at the end.
+     */
+    public long countNonZero(LongConsumer bytesScanned) {
         long count = 0;
-        for (long w = 0; w < cellWords; w++) {
-            count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)) & cellBitsOfWord(w), counterBits);
+        for (long start = 0; start < cellWords; start += SCAN_STEP_WORDS) {
+            long end = Math.min(cellWords, start + SCAN_STEP_WORDS);
+            for (long w = start; w < end; w++) {
+                count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)) & cellBitsOfWord(w), counterBits);
+            }
+            report(bytesScanned, end == cellWords ? words : end); // the words past the last cell's hold only padding
         }
         return count;
     }
@@ -215,6 +232,27 @@ public final class CellArray {
             }
         }
         return -1;
+    }
+
+    /**
+     * Reads the array through in order, one word per page, so that its pages are in memory (read
+     * from the file by the kernel, with its read-ahead) before a pass that cannot report its own
+     * progress, telling {@code bytesRead} (if not null) how far it got as {@link #countNonZero(LongConsumer)} does.
+     */
+    public void readThrough(LongConsumer bytesRead) {
+        for (long start = 0; start < words; start += SCAN_STEP_WORDS) {
+            long end = Math.min(words, start + SCAN_STEP_WORDS);
+            for (long w = start; w < end; w += PAGE_WORDS) {
+                MEMORY.readVolatileLong(address + (w << 3)); // volatile: a load the compiler may not drop
+            }
+            report(bytesRead, end);
+        }
+    }
+
+    private static void report(LongConsumer bytesDone, long wordsDone) {
+        if (bytesDone != null) {
+            bytesDone.accept(wordsDone << 3);
+        }
     }
 
     private long wordAddress(long i) {
