@@ -479,23 +479,6 @@ public final class BloomFilter implements MembershipFilter {
      * @throws IllegalStateException if the filter is not sealed
      */
     public void verifyCells() throws InvalidFilterFileException {
-        verifyCells(null);
-    }
-
-    /**
-     * {@link #verifyCells()}, telling {@code bytesRead} how far it got, for a progress display over
-     * a large file. The checksum is one hash of all the cells, which reports nothing until it ends;
-     * so with a callback the cells are first read through in order (which is where the time goes
-     * for a file not yet in memory), reporting up to {@link FilterFileInfo#cellsLength()}, then
-     * hashed from memory. A file larger than the memory that caches it is then read twice.
-     *
-     * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
-     */
-    public void verifyCells(LongConsumer bytesRead) throws InvalidFilterFileException {
-        if (bytesRead != null) {
-            ensureOpen();
-            cells.readThrough(bytesRead);
-        }
         if (!isSealed()) {
             throw new IllegalStateException(path + " is not sealed; there is no checksum to verify");
         }
@@ -515,7 +498,26 @@ public final class BloomFilter implements MembershipFilter {
      *     if a sealed filter's cells do not match their checksum
      */
     public boolean verify() throws InvalidFilterFileException {
+        return verify(null);
+    }
+
+    /**
+     * {@link #verify()}, telling {@code bytesRead} how far it got, for a progress display over a
+     * large sealed file. The checksum is one hash of all the cells, which reports nothing until it
+     * ends; so with a callback the cells of a sealed filter are first read through in order (which
+     * is where the time goes for a file not yet in memory), reporting up to
+     * {@link FilterFileInfo#cellsLength()}, then hashed from memory: a file larger than the memory
+     * that caches it is read twice. An unsealed filter's check reports nothing (it reads no cells).
+     *
+     * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
+     * @return as {@link #verify()}
+     * @throws InvalidFilterFileException as {@link #verify()}
+     */
+    public boolean verify(LongConsumer bytesRead) throws InvalidFilterFileException {
         ensureOpen();
+        if (bytesRead != null && isSealed()) {
+            cells.readThrough(bytesRead);
+        }
         if (header.isBound() && state.getIdentityCopyVolatile() != header.identity()) {
             throw new InvalidFilterFileException(path, Problem.HEADER_MISMATCH, String.format(
                     "header and cells do not belong together: the header's file identity %016x is not the %016x"

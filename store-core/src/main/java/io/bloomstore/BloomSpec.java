@@ -157,9 +157,17 @@ public final class BloomSpec {
             return Optional.of("hash algorithm: " + hashAlgorithm + " vs " + other.hashAlgorithm);
         }
         if (seed != other.seed) {
-            return Optional.of("seed: " + Long.toUnsignedString(seed) + " vs " + Long.toUnsignedString(other.seed));
+            return Optional.of("seed: " + seedText(seed) + " vs " + seedText(other.seed));
         }
         return Optional.empty();
+    }
+
+    /**
+     * A seed as 16 hex digits after {@code 0x}, the one way every message and report of a filter
+     * shows it (the command line's {@code --seed} takes it back).
+     */
+    public static String seedText(long seed) {
+        return String.format(Locale.ROOT, "0x%016x", seed);
     }
 
     /** A layout as docs/FORMAT.md names it: {@code standard} or {@code blocked}. */
@@ -192,7 +200,7 @@ public final class BloomSpec {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "BloomSpec[m=%d, k=%d, w=%d, layout=%s, hash=%s, seed=%s, n=%d, p=%s]",
-                cells, hashes, counterBits, name(layout), hashAlgorithm, Long.toUnsignedString(seed),
+                cells, hashes, counterBits, name(layout), hashAlgorithm, seedText(seed),
                 expectedKeys, targetFpp);
     }
 

@@ -62,7 +62,7 @@ final class BuildCommand extends CliCommand {
             builder.growing(shape.growingSpec(DEFAULT_GROWING_KEYS));
         } else if (shape.needsKeyCount()) {
             shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
-            builder.sizedFor(shape::spec);
+            builder.sizedFor(this::sizedForCount);
         } else {
             builder.spec(shape.spec(null));
         }
@@ -75,12 +75,38 @@ final class BuildCommand extends CliCommand {
                 made = Filters.describe(growing);
             }
         }
-        streams().text().println("built " + file + " from " + Filters.keys(built.keys()) + " ("
-                + Human.count(built.newKeys()) + " new): " + made);
+        streams().text().println("built " + file + " from " + Filters.keys(built.keys()) + " (" + newCells(built) + "): "
+                + made);
         BloomSpec spec = built.spec();
         if (spec != null && spec.expectedKeys() > 0 && built.newKeys() > spec.expectedKeys()) {
             Filters.pastCapacity(file, spec, built.newKeys(), streams());
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * The shape for the counted keys. No keys is refused: an empty input is far more often a
+     * mistake upstream (an empty export, a wrong path in a pipeline) than a wish for a filter that
+     * holds nothing, and a filter sized for no keys would have no capacity to hold the ones added
+     * later; --expected N builds an empty filter on purpose.
+     */
+    private BloomSpec sizedForCount(long keys) {
+        if (keys == 0) {
+            throw new IllegalArgumentException((input.isStdin() ? "stdin" : input.path().toString())
+                    + " has no keys (no non-empty lines) to size the filter by; give --expected N to build an "
+                    + "empty filter for N keys");
+        }
+        return shape.spec(keys);
+    }
+
+    /**
+     * What the count of "new" keys means: those that set a cell; the rest found every cell of theirs
+     * set already, either repeated lines or false positives among distinct ones, which the filter
+     * cannot tell apart. Said so, lest a user read "new" as "distinct" and the rest as duplicates.
+     */
+    private static String newCells(FilterBuilder.Built built) {
+        long others = built.keys() - built.newKeys();
+        return Human.count(built.newKeys()) + " set a new cell" + (others == 0 ? ""
+                : "; " + Human.count(others) + " found all theirs set: repeated lines or false positives");
     }
 }

@@ -36,11 +36,15 @@ final class EstimateCommand extends CliCommand {
                 .description("Print JSON instead of text.").build());
     }
 
-    /** The --json output. */
     /** What to do with a growing or windowed file instead. */
     private static final String INSTEAD = "'inspect' shows its estimated keys, segment by segment or slot by slot";
 
-    record Report(String a, String b, Double keysA, Double keysB, Double union, Double intersection, double jaccard) {
+    /**
+     * The --json output. An estimate that does not exist is null (JSON has no NaN or infinity): the
+     * keys of a filter whose every cell is set, and then the union, the intersection and the Jaccard
+     * index that depend on them.
+     */
+    record Report(String a, String b, Double keysA, Double keysB, Double union, Double intersection, Double jaccard) {
     }
 
     @Override
@@ -48,19 +52,22 @@ final class EstimateCommand extends CliCommand {
         SetEstimates estimates;
         try (BloomFilter a = Filters.open(first, OpenMode.READ_ONLY, "estimate", INSTEAD);
                 BloomFilter b = Filters.open(second, OpenMode.READ_ONLY, "estimate", INSTEAD)) {
-            estimates = SetEstimates.of(a, b);
+            try (Progress progress = progress("estimate", a.info().cellsLength())) {
+                estimates = SetEstimates.of(a, b, progress.callback());
+            }
         }
         if (json) {
             JsonOutput.write(new Report(first.toString(), second.toString(), finite(estimates.sizeA()),
                     finite(estimates.sizeB()), finite(estimates.union()), finite(estimates.intersection()),
-                    estimates.jaccard()), streams().text());
+                    finite(estimates.jaccard())), streams().text());
         } else {
             new Table()
-                    .row("A", first + ": " + Human.estimate(estimates.sizeA()) + " keys")
-                    .row("B", second + ": " + Human.estimate(estimates.sizeB()) + " keys")
-                    .row("union", Human.estimate(estimates.union()) + " keys")
-                    .row("intersection", Human.estimate(estimates.intersection()) + " keys")
-                    .row("jaccard", String.format(Locale.ROOT, "%.4f", estimates.jaccard()))
+                    .row("A", first + ": " + Filters.estimatedKeys(estimates.sizeA()))
+                    .row("B", second + ": " + Filters.estimatedKeys(estimates.sizeB()))
+                    .row("union", Filters.estimatedKeys(estimates.union()))
+                    .row("intersection", Filters.estimatedKeys(estimates.intersection()))
+                    .row("jaccard", Double.isFinite(estimates.jaccard())
+                            ? String.format(Locale.ROOT, "%.4f", estimates.jaccard()) : "unknown (a filter is full)")
                     .print(streams().text());
         }
         return ExitCode.OK;

@@ -19,6 +19,13 @@ import java.time.Clock;
 
 /** Opening filter files, naming their kind and shape, and naming key counts, the way every verb does it. */
 final class Filters {
+    /**
+     * Why a fixed filter has no cells checksum, true of every unsealed one: a filter made by
+     * 'create' was never sealed, and one that was sealed is unsealed by any open for writing.
+     */
+    static final String NOT_SEALED = "no checksum of its cells is recorded ('build' and 'merge' seal a filter; "
+            + "'create' leaves it unsealed, and opening it for writing unseals it)";
+
     private Filters() {
     }
 
@@ -97,7 +104,7 @@ final class Filters {
             GrowingSpec spec = growing.spec();
             int segments = growing.segmentCount();
             return "growing, " + segments + (segments == 1 ? " segment" : " segments") + " (the first holds "
-                    + Human.count(spec.expectedKeys()) + " keys, each next one " + Human.factor(spec.growthFactor())
+                    + keys(spec.expectedKeys()) + ", each next one " + Human.factor(spec.growthFactor())
                     + " as many); false positives under " + Human.percent(spec.fpp()) + "; "
                     + (spec.maxBytes() > 0 ? "at most " + Human.bytes(spec.maxBytes()) : "no size limit")
                     + " (" + Human.bytes(bytes) + ")";
@@ -105,13 +112,18 @@ final class Filters {
         WindowSpec spec = ((WindowedBloomFilter) filter).spec();
         return "windowed, keys remembered " + Human.duration(spec.window()) + " (" + spec.epochs()
                 + (spec.epochs() == 1 ? " epoch" : " epochs") + " of " + Human.duration(spec.window().dividedBy(spec.epochs()))
-                + "), " + Human.count(spec.expectedKeys()) + " keys per window at " + Human.percent(spec.fpp())
+                + "), " + keys(spec.expectedKeys()) + " per window at " + Human.percent(spec.fpp())
                 + " false positives (" + Human.bytes(bytes) + ")";
     }
 
     /** "3 keys" / "1 key". */
     static String keys(long n) {
         return Human.count(n) + (n == 1 ? " key" : " keys");
+    }
+
+    /** An estimated key count, rounded: "1,234 keys", "1 key", or unknown when every cell is set. */
+    static String estimatedKeys(double n) {
+        return Double.isFinite(n) ? keys(Math.round(n)) : Human.estimate(n);
     }
 
     /**

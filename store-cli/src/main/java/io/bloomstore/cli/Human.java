@@ -64,9 +64,9 @@ final class Human {
         return value.name().toLowerCase(Locale.ROOT);
     }
 
-    /** A seed as 0x-hex, the way --seed takes it. */
+    /** A seed as 0x-hex, the way --seed takes it and every message shows it. */
     static String seed(long seed) {
-        return String.format(Locale.ROOT, "0x%016x", seed);
+        return BloomSpec.seedText(seed);
     }
 
     /** "9,585,059 cells of 1 bit, 7 hashes, standard layout (1.1 MiB)". */

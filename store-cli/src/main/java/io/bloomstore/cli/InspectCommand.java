@@ -51,7 +51,10 @@ final class InspectCommand extends CliCommand {
             } else if (filter instanceof WindowedBloomFilter windowed) {
                 report = SegmentedReport.of(file, windowed);
             } else {
-                report = FilterReport.of(file, (BloomFilter) filter);
+                BloomFilter fixed = (BloomFilter) filter;
+                try (Progress progress = progress("inspect", fixed.info().cellsLength())) {
+                    report = FilterReport.of(file, fixed, progress);
+                }
             }
         }
         PrintWriter out = streams().text();
@@ -80,18 +83,17 @@ final class InspectCommand extends CliCommand {
                 .row("layout", r.layout())
                 .row("hash", r.hashAlgorithm() + ", seed " + r.seed())
                 .row("sized for", r.expectedKeys() == null ? "given as cells and hashes"
-                        : Human.count(r.expectedKeys()) + " keys at " + Human.percent(r.targetFpp()) + " false positives")
+                        : Filters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")
                 .row("created", r.created())
-                .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum()
-                        : "no (not sealed since it was last opened for writing)")
+                .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum() : "no: " + Filters.NOT_SEALED)
                 .row("open writers", Integer.toString(r.openWriters()))
                 .row("insertions", Human.count(r.approximateInsertions()) + " (adds that set a cell; approximate)")
                 .row("cells set", Human.count(r.setCells()) + " (" + Human.percent(r.fillRatio()) + ")")
-                .row("estimated keys", r.estimatedKeys() == null ? Human.estimate(Double.POSITIVE_INFINITY)
-                        : Human.estimate(r.estimatedKeys()))
+                .row("estimated keys", Filters.estimatedKeys(r.estimatedKeys() == null ? Double.POSITIVE_INFINITY
+                        : r.estimatedKeys()))
                 .row("false positives", Human.percent(r.currentFpp()) + " now"
-                        + (Boolean.TRUE.equals(r.pastCapacity()) ? ", past the " + Human.count(r.expectedKeys())
-                                + " keys it was sized for: rebuild it larger, or use --grow or --window" : ""));
+                        + (Boolean.TRUE.equals(r.pastCapacity()) ? ", past the " + Filters.keys(r.expectedKeys())
+                                + " it was sized for: rebuild it larger, or use --grow or --window" : ""));
     }
 
     /** "1.1 MiB (1,150,976 bytes", left open for what follows. */
@@ -106,7 +108,7 @@ final class InspectCommand extends CliCommand {
             table.row("kind", "growing, " + r.parts().size() + (r.parts().size() == 1 ? " segment" : " segments")
                             + "; each next one holds " + Human.factor(r.growthFactor()) + " the keys at "
                             + Human.factor(r.tighteningRatio()) + " the rate")
-                    .row("sized for", Human.count(r.expectedKeys()) + " keys in the first segment; false positives "
+                    .row("sized for", Filters.keys(r.expectedKeys()) + " in the first segment; false positives "
                             + "under " + Human.percent(r.targetFpp()) + " however many keys come")
                     .row("max size", r.maxBytes() == null ? "none (the file grows as keys come)"
                             : sizeOnDisk(r.maxBytes()) + ")");
@@ -117,7 +119,7 @@ final class InspectCommand extends CliCommand {
                     .row("window", Human.duration(window) + " in " + r.epochs() + (r.epochs() == 1 ? " epoch" : " epochs")
                             + " of " + Human.duration(epoch) + ": a key is found for at least " + Human.duration(window)
                             + " and forgotten within " + Human.duration(window.plus(epoch)))
-                    .row("sized for", Human.count(r.expectedKeys()) + " keys per window at " + Human.percent(r.targetFpp())
+                    .row("sized for", Filters.keys(r.expectedKeys()) + " per window at " + Human.percent(r.targetFpp())
                             + " false positives")
                     .row("current epoch", r.currentEpoch() + " (began " + epochStart(r.currentEpoch(), r.epochMillis())
                             + ")");

@@ -230,8 +230,7 @@ final class ShapeOptions {
         if (keyCount == null) {
             throw new IllegalArgumentException("--expected N is needed: the number of keys the filter is sized for");
         }
-        // An empty input still makes a valid, if tiny, filter.
-        return builder.expectedKeys(Math.max(1, keyCount)).fpp(fpp).build();
+        return builder.expectedKeys(keyCount).fpp(fpp).build();
     }
 
     /** The create options these flags ask for. */

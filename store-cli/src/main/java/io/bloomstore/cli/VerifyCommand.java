@@ -17,8 +17,9 @@ final class VerifyCommand extends CliCommand {
                 + "header and cells belong together (file identity), that no bit after the last cell is set, and when "
                 + "it is sealed (as 'build' and 'merge' leave it) the checksum of its cells.",
         "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
-                + "read at all. A filter opened for writing since it was sealed has no cells checksum: damage to its "
-                + "cells cannot be detected, and the output says so.",
+                + "read at all (missing, unreadable, a directory). A filter never sealed ('create' makes it so) or "
+                + "opened for writing since it was sealed has no cells checksum: damage to its cells cannot be "
+                + "detected, and the output says so.",
         "A growing or windowed file: its container header, its table of segments or slots, and each one's own "
                 + "header and shape. Their cells are written live, never sealed, so there is no checksum of them."
     };
@@ -43,6 +44,9 @@ final class VerifyCommand extends CliCommand {
                 checked = verify(filter);
             }
         } catch (InvalidFilterFileException e) {
+            if (e.problem() == InvalidFilterFileException.Problem.NOT_A_REGULAR_FILE) {
+                throw e; // a directory or a device: it cannot be read as a file at all (exit 2, as --help says)
+            }
             streams().err().println("bloomstore: " + ErrorMessages.describe(e));
             return ExitCode.NEGATIVE;
         }
@@ -51,7 +55,7 @@ final class VerifyCommand extends CliCommand {
     }
 
     /** Checks what opening {@code filter} did not; returns what was checked in all. */
-    private static String verify(MembershipFilter filter) throws InvalidFilterFileException {
+    private String verify(MembershipFilter filter) throws InvalidFilterFileException {
         if (filter instanceof GrowingBloomFilter growing) {
             growing.verify();
             return "container header and " + growing.segmentCount() + " segments: headers, lengths, shapes and padding; "
@@ -64,7 +68,12 @@ final class VerifyCommand extends CliCommand {
         }
         BloomFilter fixed = (BloomFilter) filter;
         boolean bound = fixed.info().fileIdentity().isPresent();
-        if (fixed.verify()) {
+        boolean sealed;
+        // only a sealed filter's check reads the cells
+        try (Progress progress = fixed.isSealed() ? progress("verify", fixed.info().cellsLength()) : Progress.NONE) {
+            sealed = fixed.verify(progress.callback());
+        }
+        if (sealed) {
             return bound ? "header, length, file identity, padding and cells checksum"
                     : "header, length, padding and cells checksum; version 1 file: no file identity";
         }

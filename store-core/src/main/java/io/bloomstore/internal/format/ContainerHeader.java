@@ -105,7 +105,7 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
                 new Object[] {"layout", layout, other.layout},
                 new Object[] {"hash algorithm", hashAlgorithm, other.hashAlgorithm},
                 new Object[] {"counter bits", counterBits, other.counterBits},
-                new Object[] {"seed", seed, other.seed},
+                new Object[] {"seed", BloomSpec.seedText(seed), BloomSpec.seedText(other.seed)},
                 new Object[] {"expected keys (n)", expectedKeys, other.expectedKeys},
                 new Object[] {"false-positive rate (P)", targetFpp, other.targetFpp}));
         if (isGrowing()) {
