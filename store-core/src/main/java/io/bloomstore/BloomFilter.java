@@ -3,6 +3,7 @@ package io.bloomstore;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
@@ -91,10 +92,13 @@ public final class BloomFilter implements MembershipFilter {
      *
      * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
      * @throws IOException if the disk cannot hold the cells (unless {@link CreateOption#SPARSE})
+     * @throws IllegalStateException if the JVM was started without the flags that mapping a file of
+     *     this size needs (the message names them; README, "The Java API"); nothing is created
      */
     public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
+        MappingFlags.require(path, header.fileLength());
         FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), header.sparse() ? 0 : header.fileLength(),
                 FilterFiles.emptyFilter(header));
         return open(path, OpenMode.READ_WRITE);
@@ -107,6 +111,8 @@ public final class BloomFilter implements MembershipFilter {
      * @throws InvalidFilterFileException if the file is damaged or not a filter; the problem says how
      * @throws NoSuchFileException if there is no file
      * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
+     * @throws IllegalStateException if the JVM was started without the flags that mapping a file of
+     *     this size needs (the message names them; README, "The Java API")
      */
     public static BloomFilter open(Path path, OpenMode mode) throws IOException {
         boolean readOnly = mode == OpenMode.READ_ONLY;

@@ -92,10 +92,17 @@ public final class FileMapping implements AutoCloseable {
      *     grows a file
      * @param offset where the region starts in the file; any offset, not only a page boundary
      * @param path the file's name, for messages only
+     * @throws IllegalStateException if the JVM lacks a flag this mapping needs ({@link MappingFlags})
      */
     public static FileMapping map(Path path, FileChannel channel, long offset, long length, boolean readOnly)
             throws IOException {
         MapMode mode = readOnly ? MapMode.READ_ONLY : MapMode.READ_WRITE;
+        try {
+            MappingFlags.require(path, length);
+        } catch (IllegalStateException missingFlags) {
+            channel.close();
+            throw missingFlags;
+        }
         try {
             if (offset < 0 || length <= 0) {
                 throw new IllegalArgumentException("offset " + offset + " and length " + length

@@ -6,6 +6,7 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerHeader;
@@ -80,6 +81,9 @@ public final class SegmentedFile implements AutoCloseable {
         if (header.isGrowing() && header.maxBytes() > 0 && length > header.maxBytes()) {
             throw new IllegalArgumentException("max size " + header.maxBytes() + " bytes is below the first segment's "
                     + length + " bytes; raise it or size the first segment smaller");
+        }
+        for (long regionLength : lengths) {
+            MappingFlags.require(path, regionLength); // each region is mapped on its own
         }
         FilterFiles.publish(path, replace, length, (channel, temporary) -> {
             FilterFiles.writeFully(channel, containerPage(header, count, lengths, slotEpochs));
@@ -261,6 +265,7 @@ public final class SegmentedFile implements AutoCloseable {
             throw new IOException(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
         }
         long length = FilterFileDescriptor.CELLS_START + spec.cellBytes();
+        MappingFlags.require(path, length); // before the file grows by a region this JVM could not map
         long end = offset + length;
         if (header.maxBytes() > 0 && end > header.maxBytes()) {
             throw new IOException(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
