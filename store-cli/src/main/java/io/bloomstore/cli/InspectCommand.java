@@ -18,7 +18,9 @@ final class InspectCommand extends CliCommand {
     private static final String[] DESCRIPTION = {
         "Describe a filter: every header field, its state (sealed, open writers, insertions), and from one scan "
                 + "of its cells how full it is: cells set, fill ratio, estimated number of keys, and the "
-                + "false-positive rate it has now.",
+                + "false-positive rate it has now: the chance that a key never added is reported present. Of a filter "
+                + "made by 'merge --op and', that is the rate of a key in none of its inputs; a key in some of them but "
+                + "not all is found at the rate of the inputs it is missing from (merge prints it).",
         "For a growing or windowed filter: its parameters (first segment's keys, growth, max size; or window, "
                 + "epochs, current epoch), then for each segment or slot its cells, hashes, capacity, keys, cells "
                 + "set, fill, estimated keys and its target and current false-positive rates, and the rate of a "
@@ -91,8 +93,9 @@ final class InspectCommand extends CliCommand {
                 .row("cells set", Human.count(r.setCells()) + " (" + Human.percent(r.fillRatio()) + ")")
                 .row("estimated keys", Filters.estimatedKeys(r.estimatedKeys() == null ? Double.POSITIVE_INFINITY
                         : r.estimatedKeys()))
-                .row("false positives", Human.percent(r.currentFpp()) + " now"
-                        + (Boolean.TRUE.equals(r.pastCapacity()) ? ", past the " + Filters.keys(r.expectedKeys())
+                .row("false positives", Human.percent(r.currentFpp()) + " now, for a key never added (to any input, "
+                        + "if it is an intersection made by merge --op and)"
+                        + (Boolean.TRUE.equals(r.pastCapacity()) ? "; past the " + Filters.keys(r.expectedKeys())
                                 + " it was sized for: rebuild it larger, or use --grow or --window" : ""));
     }
 

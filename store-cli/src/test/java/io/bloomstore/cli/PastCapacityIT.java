@@ -42,7 +42,8 @@ class PastCapacityIT {
         assertOneWarning(past.err(), "f.bloom holds about ", "past the 1,000 it was sized for",
                 "(sized for 1%); rebuild it larger (build --expected N), or use a filter that never fills");
         String inspect = run(dir, "inspect", "f.bloom").assertOk().stdout();
-        assertTrue(inspect.contains("now, past the 1,000 keys it was sized for: rebuild it larger, or use --grow or --window"),
+        assertTrue(inspect.contains("merge --op and); past the 1,000 keys it was sized for: rebuild it larger, "
+                + "or use --grow or --window"),
                 inspect);
         assertTrue(run(dir, "inspect", "f.bloom", "--json").assertOk().stdout().contains("\"pastCapacity\" : true"));
     }
