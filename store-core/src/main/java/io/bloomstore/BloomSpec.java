@@ -95,14 +95,17 @@ public final class BloomSpec {
         return counterBits > 1;
     }
 
+    /** Where a key's cells lie: anywhere in the array, or all in one cache line. */
     public Layout layout() {
         return layout;
     }
 
+    /** The hash function keys are hashed with. */
     public HashAlgorithm hashAlgorithm() {
         return hashAlgorithm;
     }
 
+    /** The seed of the hash function; filters combine only with the same seed. */
     public long seed() {
         return seed;
     }
@@ -268,11 +271,13 @@ public final class BloomSpec {
             return this;
         }
 
+        /** The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked filter for it. */
         public Builder layout(Layout layout) {
             this.layout = Objects.requireNonNull(layout, "layout");
             return this;
         }
 
+        /** The hash function ({@link HashAlgorithm#XXH3_64} unless given). */
         public Builder hashAlgorithm(HashAlgorithm algorithm) {
             this.hashAlgorithm = Objects.requireNonNull(algorithm, "hashAlgorithm");
             return this;

@@ -10,7 +10,12 @@ package io.bloomstore;
 public final class FilterFullException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what stopped the growth, from the refused growth */
+    /**
+     * A refused growth.
+     *
+     * @param message what stopped the growth, from the refused growth
+     * @param cause the failure of the growth
+     */
     public FilterFullException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -39,18 +39,22 @@ public final class InvalidFilterFileException extends IOException {
         BAD_PACK
     }
 
+    /** What is wrong with the file (part of the serialized form). */
     private final Problem problem;
 
+    /** A refusal of {@code path}: the message is the path, then {@code detail}, which says what to do. */
     public InvalidFilterFileException(Path path, Problem problem, String detail) {
         super(path + ": " + detail);
         this.problem = problem;
     }
 
+    /** A refusal of {@code path} caused by {@code cause}, as {@link #InvalidFilterFileException(Path, Problem, String)}. */
     public InvalidFilterFileException(Path path, Problem problem, String detail, Throwable cause) {
         super(path + ": " + detail, cause);
         this.problem = problem;
     }
 
+    /** What is wrong with the file, for a caller that acts on it. */
     public Problem problem() {
         return problem;
     }

@@ -31,6 +31,7 @@ public final class KeyHasher {
         this.seed = seed;
     }
 
+    /** The seed this hasher hashes with: the filter's. */
     public long seed() {
         return seed;
     }
@@ -40,6 +41,7 @@ public final class KeyHasher {
         return function.hashLong(key);
     }
 
+    /** The hash of a byte[] key's bytes. */
     public long hash(byte[] key) {
         return function.hashBytes(key);
     }

@@ -75,17 +75,17 @@ public interface MembershipFilter extends AutoCloseable {
         return addHash(hasher().hash(key));
     }
 
-    /** @see #mightContainHash(long) */
+    /** Whether a long key (its 8 little-endian bytes) may have been added. @see #mightContainHash(long) */
     default boolean mightContain(long key) {
         return mightContainHash(hasher().hash(key));
     }
 
-    /** @see #mightContainHash(long) */
+    /** Whether a byte[] key may have been added. @see #mightContainHash(long) */
     default boolean mightContain(byte[] key) {
         return mightContainHash(hasher().hash(key));
     }
 
-    /** @see #mightContainHash(long) */
+    /** Whether the UTF-8 bytes of {@code key} may have been added. @see #mightContainHash(long) */
     default boolean mightContain(CharSequence key) {
         return mightContainHash(hasher().hash(key));
     }

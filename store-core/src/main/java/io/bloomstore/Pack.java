@@ -47,6 +47,7 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 public final class Pack {
     /** "BLMSPACK" read as a little-endian u64. */
     public static final long PACK_MAGIC = 0x4B434150534D4C42L;
+    /** The version of the pack format this code writes and reads (docs/FORMAT.md, "Pack"). */
     public static final int PACK_VERSION = 1;
     private static final int PREAMBLE_LENGTH = 24;
     private static final int BUFFER = 1 << 20;
