@@ -91,8 +91,8 @@ final class InspectCommand extends CliCommand {
                 .row("open writers", Integer.toString(r.openWriters()))
                 .row("insertions", Human.count(r.approximateInsertions()) + " (adds that set a cell; approximate)")
                 .row("cells set", Human.count(r.setCells()) + " (" + Human.percent(r.fillRatio()) + ")")
-                .row("estimated keys", Filters.estimatedKeys(r.estimatedKeys() == null ? Double.POSITIVE_INFINITY
-                        : r.estimatedKeys()))
+                .row("estimated keys", r.estimatedKeys() == null ? Human.estimate(Double.POSITIVE_INFINITY)
+                        : Human.estimate(r.estimatedKeys()))
                 .row("false positives", Human.percent(r.currentFpp()) + " now, for a key never added (to any input, "
                         + "if it is an intersection made by merge --op and)"
                         + (Boolean.TRUE.equals(r.pastCapacity()) ? "; past the " + Filters.keys(r.expectedKeys())
