@@ -1,7 +1,10 @@
 package io.bloomstore;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.WeakHashMap;
 
 /**
  * The fixed filters this JVM has open for writing, whose writer count a shutdown hook gives back
@@ -14,14 +17,23 @@ import java.util.concurrent.ConcurrentHashMap;
  * be adding through the mapping.
  */
 final class WritersAtExit {
-    private static final Set<BloomFilter> OPEN = ConcurrentHashMap.newKeySet();
+    /**
+     * Weakly held: a handle its program dropped without closing is still collected (and its mapping
+     * with it), as it would be without this registry; its count then stays raised, as after a crash.
+     */
+    private static final Set<BloomFilter> OPEN =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     /** Set by the hook before it releases: a handle registered after it looked releases itself. */
     private static volatile boolean shuttingDown;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             shuttingDown = true;
-            OPEN.forEach(BloomFilter::releaseWriter);
+            List<BloomFilter> open;
+            synchronized (OPEN) {
+                open = new ArrayList<>(OPEN); // iterated outside the lock: releasing takes each handle's lock
+            }
+            open.forEach(BloomFilter::releaseWriter);
         }, "bloomstore-open-writers"));
     }
 
