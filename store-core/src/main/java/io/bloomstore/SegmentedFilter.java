@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * What a growing chain and a windowed ring share: a {@link SegmentedFile} of regions, one hash per
@@ -168,15 +169,29 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      * and the compound rate of a query now.
      */
     public CompositeStats stats() {
+        return stats(null);
+    }
+
+    /**
+     * {@link #stats()}, telling {@code bytesScanned} how many bytes of cells were scanned so far,
+     * over all regions in order (every few MiB, and at the end of each region), for a progress
+     * display over a large file; the last call reports the file's size, the total to show.
+     *
+     * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
+     */
+    public CompositeStats stats(LongConsumer bytesScanned) {
         ensureOpen();
         publishCounts();
         Segment[] regions = regions();
         List<SegmentStats> parts = new ArrayList<>();
         double allClear = 1;
+        long done = 0;
         for (int i = 0; i < regions.length; i++) {
             Segment region = regions[i];
-            Segment.RegionScan scan = region.scan();
+            long before = done;
+            Segment.RegionScan scan = region.scan(bytesScanned == null ? null : bytes -> bytesScanned.accept(before + bytes));
             BloomSpec spec = region.spec();
+            done += spec.cellBytes();
             boolean probed = isProbed(i);
             parts.add(new SegmentStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
                     scan.publishedKeys(), scan.setCells(), (double) scan.setCells() / spec.cells(),
@@ -190,6 +205,9 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             bytes = java.nio.file.Files.size(file.path());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (bytesScanned != null) {
+            bytesScanned.accept(bytes); // done: the headers between the regions count too
         }
         return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes);
     }

@@ -44,6 +44,21 @@ class ScanProgressTest {
         }
     }
 
+    /** A growing file's scan goes through its segments in order, ending at the file's size. */
+    @Test
+    void aGrowingFilesScanRisesToItsSize() throws Exception {
+        try (GrowingBloomFilter growing = GrowingBloomFilter.create(dir.resolve("g.bloom"), GrowingSpec.of(1_000, 0.01))) {
+            for (long key = 0; key < 20_000; key++) {
+                growing.add(key);
+            }
+            List<Long> steps = new ArrayList<>();
+            CompositeStats stats = growing.stats(steps::add);
+            assertEquals(growing.stats().parts(), stats.parts());
+            assertTrue(stats.parts().size() >= 3, "segments: " + stats.parts().size());
+            assertRisesTo(java.nio.file.Files.size(growing.path()), steps);
+        }
+    }
+
     private static void assertRisesTo(long length, List<Long> steps) {
         assertTrue(steps.size() >= 3, "reported during the scan, not only at its end: " + steps);
         for (int i = 1; i < steps.size(); i++) {

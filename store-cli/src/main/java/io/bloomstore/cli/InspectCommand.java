@@ -9,6 +9,7 @@ import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,14 +49,15 @@ final class InspectCommand extends CliCommand {
     public Integer call() throws Exception {
         Object report;
         try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
-            if (filter instanceof GrowingBloomFilter growing) {
-                report = SegmentedReport.of(file, growing);
-            } else if (filter instanceof WindowedBloomFilter windowed) {
-                report = SegmentedReport.of(file, windowed);
-            } else {
-                BloomFilter fixed = (BloomFilter) filter;
-                try (Progress progress = progress("inspect", fixed.info().cellsLength())) {
-                    report = FilterReport.of(file, fixed, progress);
+            // what the scan reports: a fixed filter's cells, or a growing or windowed file's regions up to its size
+            long cellBytes = filter instanceof BloomFilter fixed ? fixed.info().cellsLength() : Files.size(file);
+            try (Progress progress = progress("inspect", cellBytes)) {
+                if (filter instanceof GrowingBloomFilter growing) {
+                    report = SegmentedReport.of(file, growing, progress);
+                } else if (filter instanceof WindowedBloomFilter windowed) {
+                    report = SegmentedReport.of(file, windowed, progress);
+                } else {
+                    report = FilterReport.of(file, (BloomFilter) filter, progress);
                 }
             }
         }

@@ -47,20 +47,20 @@ record SegmentedReport(
             long setCells, double fillRatio, Double estimatedKeys, double targetFpp, double currentFpp) {
     }
 
-    /** Reports on an open growing filter; scans its segments once. */
-    static SegmentedReport of(Path file, GrowingBloomFilter filter) {
+    /** Reports on an open growing filter; scans its segments once, telling {@code progress} how far it got. */
+    static SegmentedReport of(Path file, GrowingBloomFilter filter, Progress progress) {
         GrowingSpec spec = filter.spec();
-        CompositeStats stats = filter.stats();
+        CompositeStats stats = filter.stats(progress.callback());
         return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
                 spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, stats.compoundFpp(),
                 parts(stats, false));
     }
 
-    /** Reports on an open windowed filter; scans its slots once. */
-    static SegmentedReport of(Path file, WindowedBloomFilter filter) {
+    /** Reports on an open windowed filter; scans its slots once, telling {@code progress} how far it got. */
+    static SegmentedReport of(Path file, WindowedBloomFilter filter, Progress progress) {
         WindowSpec spec = filter.spec();
-        CompositeStats stats = filter.stats();
+        CompositeStats stats = filter.stats(progress.callback());
         return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
                 spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.currentEpoch(), stats.compoundFpp(),

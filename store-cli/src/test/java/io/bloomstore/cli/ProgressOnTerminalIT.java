@@ -90,7 +90,9 @@ class ProgressOnTerminalIT {
     @Test
     void scansOfWholeFiltersDrawABar() {
         run(dir, "build", "b.bloom", "--from", "keys.txt", "--expected", "200k", "--fpp", "0.01").assertOk();
-        for (String[] scan : List.of(new String[] {"inspect", "b.bloom"}, new String[] {"verify", "b.bloom"},
+        run(dir, "build", "g.bloom", "--from", "keys.txt", "--expected", "50k", "--fpp", "0.01", "--grow").assertOk();
+        for (String[] scan : List.of(new String[] {"inspect", "b.bloom"}, new String[] {"inspect", "g.bloom"},
+                new String[] {"verify", "b.bloom"},
                 new String[] {"estimate", "f.bloom", "b.bloom"})) {
             String shown = onTerminal(scan);
             assertTrue(shown.contains(scan[0] + " 100%"), shown);

@@ -14,6 +14,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /**
  * One region of a segmented file, mapped on its own: a version 1 filter image (header page, state
@@ -179,9 +180,13 @@ public final class Segment implements AutoCloseable {
         unpublished.reset();
     }
 
-    /** One scan of the cells: the region's fill and rates. */
-    public RegionScan scan() {
-        long set = cells.countNonZero();
+    /**
+     * One scan of the cells: the region's fill and rates.
+     *
+     * @param bytesScanned told the bytes of this region's cells scanned so far; or null
+     */
+    public RegionScan scan(LongConsumer bytesScanned) {
+        long set = cells.countNonZero(bytesScanned);
         double keys = FalsePositiveMath.estimateKeys(spec, set);
         return new RegionScan(set, keys, FalsePositiveMath.currentFpp(spec, set, keys), publishedKeys());
     }
