@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The progress callbacks of the whole-filter scans (stats, verifyCells, SetEstimates): they report
+ * The progress callbacks of the whole-filter scans (stats, verify, SetEstimates): they report
  * bytes of cells, rising, several times over a filter of several scan steps, ending at the cells'
  * length; and the scan's result is the same with or without one.
  */
@@ -35,7 +35,7 @@ class ScanProgressTest {
             assertRisesTo(length, statsSteps);
 
             List<Long> verifySteps = new ArrayList<>();
-            a.verifyCells(verifySteps::add);
+            assertTrue(a.verify(verifySteps::add), "sealed: the cells were checked");
             assertRisesTo(length, verifySteps);
 
             List<Long> estimateSteps = new ArrayList<>();
