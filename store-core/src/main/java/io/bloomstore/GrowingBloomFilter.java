@@ -158,7 +158,6 @@ public final class GrowingBloomFilter extends SegmentedFilter {
             throw new FilterFullException(refused.getMessage(), refused);
         }
         Segment[] segments = segments();
-        loadFirstLines(segments, hash);
         int newest = segments.length - 1;
         for (int i = 0; i < newest; i++) {
             if (segments[i].mightContain(hash)) {
@@ -202,7 +201,6 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     public boolean mightContainHash(long hash) {
         ensureOpen();
         Segment[] segments = segments();
-        loadFirstLines(segments, hash);
         for (int i = segments.length - 1; i >= 0; i--) {
             if (segments[i].mightContain(hash)) {
                 return true;

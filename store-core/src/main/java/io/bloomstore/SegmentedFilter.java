@@ -127,19 +127,6 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return false;
     }
 
-    /**
-     * Loads the line of one key's first probe in each of {@code regions}, all at once, before any is
-     * probed: a single-key query or add then waits for their misses together, about one miss, where
-     * probing region after region would wait for each in turn.
-     */
-    final void loadFirstLines(Segment[] regions, long hash) {
-        long sum = 0;
-        for (Segment region : regions) {
-            sum += region.loadFirstLine(hash);
-        }
-        keep(sum);
-    }
-
     private void touch(long[] hashes, int from, int to) {
         long sum = 0;
         for (Segment region : regions()) {
@@ -149,7 +136,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     }
 
     /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
-    final void keep(long sum) {
+    private void keep(long sum) {
         if (sum == TOUCH_SENTINEL) {
             touched = sum;
         }

@@ -130,7 +130,6 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         long current = advanceTo(clockEpoch());
         while (true) {
             int slot = Math.floorMod(current, ring);
-            loadLiveLines(hash, current);
             boolean seen = false;
             for (int j = 0; j < ring && !seen; j++) {
                 seen = j != slot && isLive(j, current) && slots[j].mightContain(hash);
@@ -154,27 +153,12 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     public boolean mightContainHash(long hash) {
         ensureOpen();
         long current = Math.max(clockEpoch(), state.getCountVolatile());
-        loadLiveLines(hash, current);
         for (int j = 0; j < ring; j++) {
             if (isLive(j, current) && slots[j].mightContain(hash)) {
                 return true;
             }
         }
         return false;
-    }
-
-    /**
-     * Loads the key's first line in every live slot before any is probed, so that their misses
-     * overlap ({@link SegmentedFilter#loadFirstLines}); liveness is judged again as they are probed.
-     */
-    private void loadLiveLines(long hash, long current) {
-        long sum = 0;
-        for (int j = 0; j < ring; j++) {
-            if (isLive(j, current)) {
-                sum += slots[j].loadFirstLine(hash);
-            }
-        }
-        keep(sum);
     }
 
     /**

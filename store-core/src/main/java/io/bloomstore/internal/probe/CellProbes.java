@@ -68,11 +68,6 @@ public final class CellProbes {
         return probing.loadFirstLines(cells, keyHashes, from, to);
     }
 
-    /** Loads the line of one key's first probe; returns a word of it, which the caller must keep. */
-    public long loadFirstLine(long hash) {
-        return cells.getWordOfCellPlain(probing.firstCell(hash));
-    }
-
     /**
      * Decrements the k counters if the key may be present (saturated counters stay, see
      * {@link CellArray#decrementSaturating}); a definitely absent key changes nothing, since lowering

@@ -49,9 +49,6 @@ abstract class Probing {
      */
     public abstract long loadFirstLines(CellArray array, long[] keyHashes, int from, int to);
 
-    /** The cell of a key's first probe, whose line {@link #loadFirstLines} loads: probe 0's. */
-    public abstract long firstCell(long hash);
-
     /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
      * with fastrange in place of the integer modulo for the first two terms: x_i = h + i h2 wraps
@@ -93,19 +90,14 @@ abstract class Probing {
             return index >= cells ? index - cells : index;
         }
 
+        /** Probe 0 is {@code reduce(h)}: no second hash, no cubic term. */
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             long sum = 0;
             for (int i = from; i < to; i++) {
-                sum += array.getWordOfCellPlain(firstCell(keyHashes[i]));
+                sum += array.getWordOfCellPlain(ProbeMath.reduce(keyHashes[i], cells));
             }
             return sum;
-        }
-
-        /** Probe 0 is {@code reduce(h)}: no second hash, no cubic term. */
-        @Override
-        public long firstCell(long hash) {
-            return ProbeMath.reduce(hash, cells);
         }
 
         /** Every probe's cell: each is on a line of its own. */
@@ -180,12 +172,6 @@ abstract class Probing {
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             return loadLines(array, keyHashes, from, to);
-        }
-
-        /** The block's first cell, on the key's one line. */
-        @Override
-        public long firstCell(long hash) {
-            return base(hash);
         }
     }
 }

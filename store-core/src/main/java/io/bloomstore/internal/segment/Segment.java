@@ -129,11 +129,6 @@ public final class Segment implements AutoCloseable {
         return probes.loadFirstLines(keyHashes, from, to);
     }
 
-    /** Loads the line of one key's first probe here; returns a word of it, which the caller must keep. */
-    public long loadFirstLine(long hash) {
-        return probes.loadFirstLine(hash);
-    }
-
     /**
      * Counts {@code added} new keys of this handle; if {@code hash} (that of the last one) says so,
      * publishes the count.
