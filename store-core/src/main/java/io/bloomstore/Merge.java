@@ -93,7 +93,7 @@ public final class Merge {
      * seals any filter: the cells written through the channel are already in the page cache that
      * the mapping reads.
      */
-    private static void sealInPlace(Path file) throws IOException {
+    static void sealInPlace(Path file) throws IOException {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             filter.seal();
         }

@@ -149,7 +149,7 @@ public final class FilterFiles {
     }
 
     /** Appends {@code count} zero bytes: the cells' blocks allocated on disk now, not at a later add. */
-    private static void writeZeros(FileChannel channel, long count) throws IOException {
+    public static void writeZeros(FileChannel channel, long count) throws IOException {
         ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZERO_CHUNK, Math.max(1, count)));
         for (long left = count; left > 0; ) {
             zeros.clear().limit((int) Math.min(zeros.capacity(), left));

@@ -18,8 +18,12 @@ public final class CellProbes {
     private final int hashes;
 
     public CellProbes(BloomSpec spec, CellArray cells) {
+        this(spec, cells, Probing.of(spec));
+    }
+
+    CellProbes(BloomSpec spec, CellArray cells, Probing probing) {
         this.cells = cells;
-        this.probing = Probing.of(spec);
+        this.probing = probing;
         this.hashes = spec.hashes();
     }
 

@@ -121,7 +121,7 @@ abstract class Probing {
      * the hash. Multiplying by the golden ratio (as RocksDB's FastLocalBloom does) re-randomises
      * the top bits at each step, so the k probes behave as independent draws within the block.
      */
-    static final class Blocked extends Probing {
+    static class Blocked extends Probing {
         private static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
 
         static {
@@ -133,19 +133,29 @@ abstract class Probing {
         }
 
         private final long blocks;
-        private final int log2CellsPerBlock;
+        final int log2CellsPerBlock;
         private final int inBlockShift;
 
         Blocked(BloomSpec spec) {
             int perBlock = spec.cellsPerBlock();
-            this.blocks = spec.cells() / perBlock;
+            this.blocks = blocks(spec);
             this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
             this.inBlockShift = 64 - log2CellsPerBlock;
         }
 
+        /** The number of blocks of a blocked filter of shape {@code spec}. */
+        static long blocks(BloomSpec spec) {
+            return spec.cells() / spec.cellsPerBlock();
+        }
+
+        /** The block, in [0, blocks), that holds all the cells of the key whose hash is {@code hash}. */
+        static long block(long hash, long blocks) {
+            return ProbeMath.reduce(hash, blocks);
+        }
+
         @Override
         public long base(long hash) {
-            return ProbeMath.reduce(hash, blocks) << log2CellsPerBlock;
+            return block(hash, blocks) << log2CellsPerBlock;
         }
 
         @Override
@@ -172,6 +182,26 @@ abstract class Probing {
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             return loadLines(array, keyHashes, from, to);
+        }
+    }
+
+    /**
+     * The blocked probing seen from a slice of the array that starts at block {@code firstBlock}:
+     * every index is the whole filter's less the slice's first cell, so a key whose block lies in
+     * the slice sets the same cells, at the same offsets within its block, as in the whole filter.
+     * Keys of other blocks must not reach it ({@link SliceProbes} checks).
+     */
+    static final class BlockedSlice extends Blocked {
+        private final long firstCell;
+
+        BlockedSlice(BloomSpec spec, long firstBlock) {
+            super(spec);
+            this.firstCell = firstBlock << log2CellsPerBlock;
+        }
+
+        @Override
+        public long base(long hash) {
+            return super.base(hash) - firstCell;
         }
     }
 }

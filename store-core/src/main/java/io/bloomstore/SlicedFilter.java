@@ -1,0 +1,223 @@
+package io.bloomstore;
+
+import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.probe.SliceProbes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
+import net.openhft.chronicle.bytes.BytesStore;
+
+/**
+ * A blocked filter built in slices: its blocks split into contiguous ranges, each range's cells
+ * filled apart (by another thread, process or machine) from the keys whose block falls in it, then
+ * the slices laid end to end behind one header into a sealed filter file. A blocked key's k cells
+ * all lie in its one block, so every slice holds exactly what the whole filter would in those
+ * blocks, and the file's cells are byte for byte those of one {@link BloomFilter} given all the
+ * keys (in any order: a cell's final value does not depend on the order of adds).
+ *
+ * <pre>{@code
+ * SlicedFilter plan = SlicedFilter.of(spec, 64);
+ * // anywhere, for each slice s: the hashes h with plan.sliceOf(h) == s
+ * try (SlicedFilter.Slice slice = plan.newSlice(s)) {
+ *     slice.addHashes(hashes, count);
+ *     slice.writeTo(out);
+ * }
+ * // then, once:
+ * plan.assemble(Path.of("ids.bloom"), false, s -> openWhatSliceWroteTo(s));
+ * }</pre>
+ *
+ * <p>Only the blocked layout can be sliced: a standard-layout key's cells are spread over the
+ * whole array. Standard-layout filters built apart are OR-merged instead ({@link Merge}).
+ */
+public final class SlicedFilter {
+    private static final int COPY_CHUNK = 1 << 16;
+
+    private final BloomSpec spec;
+    private final long blocks;
+    private final long blocksPerSlice;
+    private final int sliceCount;
+    private final int blockBytes;
+
+    private SlicedFilter(BloomSpec spec, long blocksPerSlice) {
+        this.spec = spec;
+        this.blocks = spec.cells() / spec.cellsPerBlock();
+        this.blocksPerSlice = blocksPerSlice;
+        this.sliceCount = (int) ((blocks + blocksPerSlice - 1) / blocksPerSlice);
+        this.blockBytes = BloomSpec.BLOCK_BITS / Byte.SIZE;
+    }
+
+    /**
+     * Plans the slices of a blocked filter of shape {@code spec}: at most {@code maxSlices} ranges of
+     * equally many blocks (the last may have fewer), fewer if the filter has fewer blocks, each
+     * at most 1 GiB so that a slice fits one buffer.
+     *
+     * @throws IllegalArgumentException if the layout is not blocked or {@code maxSlices} is below 1
+     */
+    public static SlicedFilter of(BloomSpec spec, int maxSlices) {
+        if (spec.layout() != Layout.BLOCKED) {
+            throw new IllegalArgumentException("only a blocked filter is built in slices; this spec is " + spec.layout()
+                    + " (build standard-layout filters apart and OR-merge them)");
+        }
+        if (maxSlices < 1) {
+            throw new IllegalArgumentException("slices must be at least 1, got " + maxSlices);
+        }
+        long blocks = spec.cells() / spec.cellsPerBlock();
+        long maxBlocksPerSlice = (1L << 30) / (BloomSpec.BLOCK_BITS / Byte.SIZE);
+        long perSlice = Math.min(maxBlocksPerSlice, Math.max(1, (blocks + maxSlices - 1) / maxSlices));
+        if ((blocks + perSlice - 1) / perSlice > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a filter of " + blocks + " blocks needs too many slices");
+        }
+        return new SlicedFilter(spec, perSlice);
+    }
+
+    /** The whole filter's shape. */
+    public BloomSpec spec() {
+        return spec;
+    }
+
+    /** The number of slices. */
+    public int sliceCount() {
+        return sliceCount;
+    }
+
+    /** The slice that holds the cells of the key whose hash ({@link KeyHasher}) is {@code hash}. */
+    public int sliceOf(long hash) {
+        return (int) (SliceProbes.blockOf(spec, hash) / blocksPerSlice);
+    }
+
+    /** The number of cell bytes slice {@code slice} holds: what {@link Slice#writeTo} writes. */
+    public long sliceBytes(int slice) {
+        return blockCount(slice) * blockBytes;
+    }
+
+    /** A slice with all its cells zero, in native memory that {@link Slice#close()} frees. */
+    public Slice newSlice(int slice) {
+        return new Slice(slice);
+    }
+
+    /** Where {@link #assemble} reads what each slice wrote. */
+    @FunctionalInterface
+    public interface SliceSource {
+        /** The bytes {@link Slice#writeTo} wrote for slice {@code slice}; the caller closes the stream. */
+        InputStream open(int slice) throws IOException;
+    }
+
+    /**
+     * Writes the filter file at {@code target}: a new header for {@link #spec()} (a new file, with a new
+     * identity), the slices' cells in
+     * order, zero up to the page the cells end on, sealed (its cells checksum recorded, as
+     * {@link BloomFilter#seal()} does) before it appears at {@code target}, atomically.
+     *
+     * @param replace whether an existing file at {@code target} is replaced
+     * @throws IOException if a slice's bytes are not exactly {@link #sliceBytes} long (naming the
+     *     slice), or the file cannot be written; no file is left behind
+     */
+    public void assemble(Path target, boolean replace, SliceSource slices) throws IOException {
+        FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), false);
+        FilterFiles.publish(target, replace, header.fileLength(), (channel, temporary) -> {
+            FilterFiles.writeFully(channel, header.newFilePage());
+            long written = 0;
+            ByteBuffer buffer = ByteBuffer.allocateDirect(COPY_CHUNK);
+            for (int s = 0; s < sliceCount; s++) {
+                long expected = sliceBytes(s);
+                long copied = 0;
+                try (InputStream in = slices.open(s); ReadableByteChannel source = Channels.newChannel(in)) {
+                    for (int n; (n = source.read(buffer.clear())) >= 0; ) {
+                        copied += n;
+                        if (copied > expected) {
+                            break;
+                        }
+                        FilterFiles.writeFully(channel, buffer.flip());
+                    }
+                }
+                if (copied != expected) {
+                    throw new IOException(target + ": slice " + s + " of " + sliceCount + " has "
+                            + (copied > expected ? "more than " + expected : copied + " of its " + expected)
+                            + " bytes; build it again");
+                }
+                written += copied;
+            }
+            FilterFiles.writeZeros(channel, spec.cellBytes() - written);
+            Merge.sealInPlace(temporary);
+        });
+    }
+
+    private long blockCount(int slice) {
+        if (slice < 0 || slice >= sliceCount) {
+            throw new IndexOutOfBoundsException("slice " + slice + " of " + sliceCount);
+        }
+        long first = slice * blocksPerSlice;
+        return Math.min(blocksPerSlice, blocks - first);
+    }
+
+    /** The cells of one slice, held in native memory: fill them, write them out, close. Not thread-safe to close. */
+    public final class Slice implements AutoCloseable {
+        private final int index;
+        private final BytesStore<?, Void> memory;
+        private final CellArray cells;
+        private final SliceProbes probes;
+        private boolean closed;
+
+        private Slice(int index) {
+            this.index = index;
+            long bytes = sliceBytes(index);
+            this.memory = BytesStore.nativeStoreWithFixedCapacity(bytes);
+            memory.zeroOut(0, bytes);
+            this.cells = new CellArray(memory, 0, blockCount(index) * spec.cellsPerBlock(), spec.counterBits(), bytes);
+            this.probes = new SliceProbes(spec, index * blocksPerSlice, cells);
+        }
+
+        /** Which slice this is. */
+        public int index() {
+            return index;
+        }
+
+        /**
+         * Sets the cells of the keys whose hashes are {@code hashes[0 .. count)}, each of which must
+         * belong to this slice ({@link SlicedFilter#sliceOf}).
+         *
+         * @return how many were definitely new to the slice
+         * @throws IllegalArgumentException if a hash belongs to another slice; then no cell is set
+         */
+        public int addHashes(long[] hashes, int count) {
+            ensureOpen();
+            return probes.addHashes(hashes, count);
+        }
+
+        /** Writes the slice's {@link SlicedFilter#sliceBytes} cell bytes, as they lie in the file. */
+        public void writeTo(OutputStream out) throws IOException {
+            ensureOpen();
+            long[] words = new long[COPY_CHUNK / Long.BYTES];
+            ByteBuffer bytes = ByteBuffer.allocate(COPY_CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+            for (long from = 0; from < cells.words(); from += words.length) {
+                int n = (int) Math.min(words.length, cells.words() - from);
+                cells.copyWordsPlain(from, words, n);
+                bytes.clear();
+                bytes.asLongBuffer().put(words, 0, n);
+                out.write(bytes.array(), 0, n * Long.BYTES);
+            }
+        }
+
+        /** Frees the slice's memory. Idempotent. */
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                memory.releaseLast();
+            }
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw new IllegalStateException("slice " + index + " is closed");
+            }
+        }
+    }
+}
