@@ -78,7 +78,7 @@ public final class BloomstoreSpark {
             if (spec.layout() == Layout.BLOCKED) {
                 int slices = options.slices() > 0 ? options.slices() : (int) Math.min(Integer.MAX_VALUE, Math.max(
                         data.sparkSession().sparkContext().defaultParallelism(),
-                        spec.cellBytes() / BuildOptions.DEFAULT_SLICE_BYTES));
+                        (spec.cellBytes() + BuildOptions.DEFAULT_SLICE_BYTES - 1) / BuildOptions.DEFAULT_SLICE_BYTES));
                 return BlockedBuild.run(keys, kind, spec, slices, output);
             }
             return StandardBuild.run(keys, kind, spec, output);

@@ -7,7 +7,7 @@ package io.bloomstore.spark;
  * @param replaceExisting whether an existing file at the output path is replaced (else the build
  *     refuses to start)
  * @param slices the most slices (reduce tasks) a blocked build cuts the filter into; 0 for the
- *     default, the larger of Spark's default parallelism and one slice per 64 MiB of cells
+ *     default, the larger of Spark's default parallelism and one slice per started 64 MiB of cells
  */
 public record BuildOptions(boolean replaceExisting, int slices) {
     /** A slice's cells when the count is left to the build: a buffer an executor holds easily. */
