@@ -1,8 +1,10 @@
 package io.bloomstore;
 
 import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.cells.AnonymousImage;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.cells.FilterMemory;
 import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CheckedFile;
@@ -59,7 +61,7 @@ public final class BloomFilter implements MembershipFilter {
     private final Path path;
     private final FilterHeader header;
     private final BloomSpec spec;
-    private final FileMapping mapping;
+    private final FilterMemory memory;
     private final FilterState state;
     private final CellArray cells;
     private final CellProbes probes;
@@ -71,18 +73,22 @@ public final class BloomFilter implements MembershipFilter {
     /** Whether this writer's count in the file was given back (by close, or at JVM exit); guarded by this. */
     private boolean writerReleased;
 
-    private BloomFilter(Path path, FilterHeader header, FileMapping mapping) {
+    private BloomFilter(Path path, FilterHeader header, FilterMemory memory) {
+        this(path, header, memory, new CellArray(memory.store(), FilterFileDescriptor.CELLS_START,
+                header.spec().cells(), header.spec().counterBits(), header.spec().cellBytes()));
+    }
+
+    private BloomFilter(Path path, FilterHeader header, FilterMemory memory, CellArray cells) {
         this.path = path;
         this.header = header;
         this.spec = header.spec();
-        this.mapping = mapping;
-        this.state = new FilterState(mapping.store());
-        this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
-                spec.counterBits(), spec.cellBytes());
+        this.memory = memory;
+        this.state = new FilterState(memory.store());
+        this.cells = cells;
         this.probes = new CellProbes(spec, cells);
         this.batches = new BatchProber(spec, probes);
         this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
-        this.writable = !mapping.readOnly();
+        this.writable = !memory.readOnly();
     }
 
     // ---------------------------------------------------------------- lifecycle
@@ -125,6 +131,34 @@ public final class BloomFilter implements MembershipFilter {
             filter.state.unsealVolatile();
         }
         return filter;
+    }
+
+    /**
+     * A new filter for one builder alone, its whole file in anonymous memory ({@link AnonymousImage}):
+     * {@link #sync()} (and so {@link #seal()}) writes it to {@code file} in one sequential pass,
+     * and what changes after the last sync never reaches the file. For {@link FilterBuilder}, which
+     * fills its private temporary {@code file}, seals, then publishes it: the file ends as a build
+     * in the mapped file leaves it (the same cells and state; its identity, as any new file's, its
+     * own). Not counted as an open writer, as no other handle can see it.
+     *
+     * @param file an existing, empty file (the builder's temporary)
+     * @param singleWriter whether one thread alone adds (until {@link #seal()}): its adds are then
+     *     plain stores, not compare-and-sets ({@link CellArray#singleWriter})
+     * @throws IOException if the disk cannot hold the file (unless sparse)
+     */
+    static BloomFilter createInMemory(Path file, BloomSpec spec, boolean sparse, boolean singleWriter)
+            throws IOException {
+        FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), sparse);
+        MappingFlags.require(file, header.fileLength()); // what opening the finished file will need
+        FilterFiles.requireSpace(file, sparse ? 0 : header.fileLength());
+        AnonymousImage image = AnonymousImage.allocate(file, header.fileLength(), sparse);
+        ByteBuffer page = header.newFilePage();
+        image.store().write(0, page, 0, page.remaining());
+        if (!singleWriter) {
+            return new BloomFilter(file, header, image);
+        }
+        return new BloomFilter(file, header, image, CellArray.singleWriter(image.store(),
+                FilterFileDescriptor.CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes()));
     }
 
     /**
@@ -191,7 +225,7 @@ public final class BloomFilter implements MembershipFilter {
         if (writable) {
             WritersAtExit.unregister(this);
         }
-        mapping.close();
+        memory.close();
     }
 
     /**
@@ -218,7 +252,7 @@ public final class BloomFilter implements MembershipFilter {
         ensureOpen();
         if (writable) {
             publishInsertions();
-            mapping.sync();
+            memory.sync();
         }
     }
 
@@ -468,7 +502,7 @@ public final class BloomFilter implements MembershipFilter {
         ensureWritable();
         publishInsertions();
         state.sealOrdered(cellsChecksum());
-        mapping.sync();
+        memory.sync();
     }
 
     /** Whether the filter was sealed and not reopened for writing since. */
@@ -567,7 +601,7 @@ public final class BloomFilter implements MembershipFilter {
     }
 
     private long cellsChecksum() {
-        return CellsChecksum.of(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes(), header.identity());
+        return CellsChecksum.of(memory.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes(), header.identity());
     }
 
     // ---------------------------------------------------------------- accessors

@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.bulk.AddPipeline;
 import io.bloomstore.internal.bulk.KeyLineReader;
+import io.bloomstore.internal.cells.AnonymousImage;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
 import java.io.IOException;
@@ -29,6 +30,11 @@ import java.util.function.LongFunction;
  * existing target is kept unless {@link #replaceExisting(boolean) replaced}, atomically. Keys are
  * added as {@link KeySource#addTo(MembershipFilter, int)} adds them, with the same meaning of the counts.
  *
+ * <p>A fixed filter is filled {@link #inMemory(boolean) in memory} when it fits, and its file
+ * written once, in order, when it is sealed: random adds into a mapped file make the kernel write
+ * the same pages back again and again (many times the file's size for a filter larger than the
+ * caches; docs/BENCHMARKS.md, "Large filters on disk").
+ *
  * <p>With {@link #growing(GrowingSpec)} it builds a {@link GrowingBloomFilter} instead, for keys
  * whose number is not known up front: the input is read once (a stream is never spooled), the
  * chain grows as the keys come, and the file is published the same way. Its segments are written
@@ -43,6 +49,8 @@ public final class FilterBuilder {
     private GrowingSpec growingSpec;
     private boolean replace;
     private boolean sparse;
+    /** Whether a fixed filter is filled in anonymous memory; null: when it fits. */
+    private Boolean inMemory;
     private int threads = AddPipeline.defaultThreads();
     private Phases progress = (phase, totalBytes) -> bytes -> {
     };
@@ -99,7 +107,26 @@ public final class FilterBuilder {
         return this;
     }
 
-    /** Adder threads, at least 1 (by default one per processor, at most four). */
+    /**
+     * Where a fixed filter is filled: in anonymous memory, its file then written once, sequentially,
+     * when it is sealed (true); or in the mapped file (false), whose pages the kernel may write back
+     * many times while the keys come, but which needs no memory of its own (its pages are page cache
+     * the kernel can drop and reread). By default in memory when the file takes at most half of
+     * the memory the system has available (Linux's MemAvailable), else in the file. Either way the
+     * file holds the same cells and state, and appears only when complete.
+     */
+    public FilterBuilder inMemory(boolean inMemory) {
+        this.inMemory = inMemory;
+        return this;
+    }
+
+    /**
+     * Adder threads, at least 1 (by default one per processor, at most four). One adder of a fixed
+     * filter filled {@link #inMemory in memory} adds with plain stores instead of compare-and-sets,
+     * as no other writer can see that memory: a tenth less CPU than two adders for a filter in the
+     * caches, but for one far larger about the same CPU, in a time that varied from a third less to
+     * twice as long (docs/BENCHMARKS.md, "Plain stores for a single writer"), so it is not the default.
+     */
     public FilterBuilder threads(int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);
@@ -214,18 +241,34 @@ public final class FilterBuilder {
                 : new CreateOption[] {CreateOption.REPLACE_EXISTING}; // replaces the empty temporary
         try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
             KeySource.Added added;
-            try (MembershipFilter filter = shape != null
-                            ? BloomFilter.create(building.path(), shape, options)
-                            : GrowingBloomFilter.create(building.path(), growingSpec, options);
+            boolean filledInMemory = shape != null && fillsInMemory(shape);
+            try (MembershipFilter filter = shape == null
+                            ? GrowingBloomFilter.create(building.path(), growingSpec, options)
+                            : filledInMemory
+                                    ? BloomFilter.createInMemory(building.path(), shape, sparse, threads == 1)
+                                    : BloomFilter.create(building.path(), shape, options);
                     Phase phase = progress.begin("build", size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
                 if (filter instanceof BloomFilter fixed) {
-                    fixed.seal();
+                    seal(fixed);
                 }
             }
             building.publishAs(target, replace);
             return new Built(shape, growingSpec, added.keys(), added.newKeys());
         }
+    }
+
+    /** Seals a fixed filter: in memory, this is when its file is written, so a failure names the target. */
+    private void seal(BloomFilter filter) throws IOException {
+        try {
+            filter.seal();
+        } catch (IOException e) {
+            throw FilterFiles.cannotWrite(target, sparse ? 0 : filter.info().fileLength(), e);
+        }
+    }
+
+    private boolean fillsInMemory(BloomSpec shape) {
+        return inMemory != null ? inMemory : AnonymousImage.fitsInMemory(shape.cellBytes());
     }
 
     private void spool(InputStream in, Path spool) throws IOException {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.CreateOption;
+import io.bloomstore.FilterBuilder;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
@@ -17,6 +18,7 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.testing.ChildJvm;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -128,6 +130,42 @@ class DiskFullTest {
                 e.getMessage());
         assertEquals(List.of("existing.bloom"), Directories.names(small), "no temporary file is left");
         assertArrayEquals(before, Files.readAllBytes(existing), "the file it would have replaced is untouched");
+    }
+
+    /** A build filled in memory checks the free space before it reads a key, as a create does. */
+    @Test
+    void anInMemoryBuildLargerThanTheFreeSpaceIsRefusedBeforeReadingAKey() throws Exception {
+        assumeSmallFileSystem();
+        Path file = small.resolve("built.bloom");
+        ByteArrayInputStream keys = new ByteArrayInputStream("a\nb\n".getBytes(StandardCharsets.US_ASCII));
+        IOException e = assertThrows(IOException.class,
+                () -> FilterBuilder.to(file).spec(TOO_BIG).inMemory(true).fromLines(keys));
+        assertTrue(e.getMessage().contains("needs " + (TOO_BIG.cellBytes() + 4096) + " bytes"), e.getMessage());
+        assertEquals(4, keys.available(), "no key read");
+        assertEquals(List.of(), Directories.names(small), "not even the temporary file is left");
+    }
+
+    /**
+     * A sparse build in memory passes the free-space check (it allocates only the pages keys set),
+     * and its file is written only when sealed: a disk that is full by then fails that write, with
+     * an error naming the target (not its temporary), and nothing is left. A sparse mapped build
+     * would have died of SIGBUS in the middle of the adds instead.
+     */
+    @Test
+    void aSparseInMemoryBuildThatFillsTheDiskFailsWhenWrittenAndLeavesNothing() throws Exception {
+        assumeSmallFileSystem();
+        Path file = small.resolve("built.bloom");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) { // 140 000 cells set across 4096 pages: every page written
+            lines.append("key-").append(i).append('\n');
+        }
+        ByteArrayInputStream keys = new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.US_ASCII));
+        IOException e = assertThrows(IOException.class,
+                () -> FilterBuilder.to(file).spec(TOO_BIG).sparse(true).inMemory(true).fromLines(keys));
+        assertTrue(e.getMessage().startsWith(file + ": cannot write it in " + small)
+                && e.getMessage().contains("No space left on device"), e.getMessage());
+        assertEquals(List.of(), Directories.names(small), "not even the temporary file is left");
+        assertEquals(SMALL_FS_BYTES, Files.getFileStore(small).getUnallocatedSpace(), "every byte is freed");
     }
 
     /**

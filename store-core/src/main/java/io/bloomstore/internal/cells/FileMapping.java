@@ -31,7 +31,7 @@ import net.openhft.chronicle.core.cleaner.CleanerServiceLocator;
  * unmap a pointer's at all, while {@link #close()} must unmap at once (a test checks it against
  * /proc/self/maps).
  */
-public final class FileMapping implements AutoCloseable {
+public final class FileMapping implements FilterMemory {
     /** The largest region mapped through the JDK: one {@code MappedByteBuffer}'s capacity. */
     static final long JDK_MAPPING_LIMIT = Integer.MAX_VALUE;
 
@@ -128,6 +128,7 @@ public final class FileMapping implements AutoCloseable {
     }
 
     /** The mapped region, byte 0 its first byte; valid until {@link #close()}. */
+    @Override
     public BytesStore<?, ?> store() {
         return store;
     }
@@ -136,6 +137,7 @@ public final class FileMapping implements AutoCloseable {
         return store.capacity();
     }
 
+    @Override
     public boolean readOnly() {
         return readOnly;
     }
@@ -146,6 +148,7 @@ public final class FileMapping implements AutoCloseable {
      * file, as msync(MS_SYNC) would, without a native posix binding (excluded, see the parent pom).
      * It forces this handle's file even after another file was renamed over its path.
      */
+    @Override
     public void sync() throws IOException {
         if (!readOnly) {
             channel.force(true);

@@ -61,12 +61,22 @@ public final class FilterFiles {
             } catch (InvalidFilterFileException sourceDamaged) {
                 throw sourceDamaged;
             } catch (IOException e) {
-                throw new IOException(target + ": cannot write it in " + temporary.path().getParent()
-                        + (diskBytes > 0 ? " (" + diskBytes + " bytes)" : "") + " (" + e.getMessage() + "); "
-                        + SPACE_ADVICE, e);
+                throw cannotWrite(target, diskBytes, e);
             }
             temporary.publishAs(target, replace);
         }
+    }
+
+    /**
+     * The failure to write the file that becomes {@code target}, named after it (not after its
+     * temporary), with what to do.
+     *
+     * @param diskBytes the bytes the file takes, if known (else 0)
+     */
+    public static IOException cannotWrite(Path target, long diskBytes, IOException cause) {
+        return new IOException(target + ": cannot write it in " + target.toAbsolutePath().getParent()
+                + (diskBytes > 0 ? " (" + diskBytes + " bytes)" : "") + " (" + cause.getMessage() + "); "
+                + SPACE_ADVICE, cause);
     }
 
     /** Refuses, before any work, to create {@code target} over an existing file without being asked to replace it. */

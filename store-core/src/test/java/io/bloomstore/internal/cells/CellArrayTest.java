@@ -66,10 +66,21 @@ class CellArrayTest {
     @ParameterizedTest(name = "w={0}")
     @ValueSource(ints = {1, 2, 4, 8, 16, 32})
     void randomOperationsMatchThePerCellModel(int w) {
+        checkRandomOperationsAgainstTheModel(w, false);
+    }
+
+    /** The same with plain stores for one writer: the same values, saturation included. */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void aSingleWritersPlainIncrementsMatchThePerCellModel(int w) {
+        checkRandomOperationsAgainstTheModel(w, true);
+    }
+
+    private static void checkRandomOperationsAgainstTheModel(int w, boolean singleWriter) {
         long max = (1L << w) - 1;
         long[] model = new long[CELLS];
         SplittableRandom random = new SplittableRandom(w * 31L);
-        try (NativeCells memory = NativeCells.allocate(CELLS, w)) {
+        try (NativeCells memory = NativeCells.allocate(CELLS, w, singleWriter)) {
             CellArray cells = memory.cells();
             for (int op = 0; op < 50_000; op++) {
                 int cell = random.nextInt(random.nextBoolean() ? 40 : CELLS); // crowd a few words to saturate them
