@@ -14,6 +14,13 @@
 #                  OR-merge against the copy probes, BILLION (10^9) keys with -Xmx64m; macro-tables.md
 #   build          ROUNDS (5) rounds, each the Guava program then `bin/bloomstore build` of each layout
 #                  on the 100 M-line key file; build-rounds.txt, with the medians of the ratios
+#   programs       what a user types against the plain programs they would write with Guava and
+#                  FastFilter (UserPrograms): build, contains --from and dedup of PROGRAM_LINES
+#                  (1 M, 3 M, 10 M) lines, PROGRAM_ROUNDS (3) interleaved rounds, wall and CPU time
+#                  (user + sys) of each whole process; programs.tsv and programs.md (median ratios)
+#   writeback      bytes written for a 1 GiB filter (WRITEBACK_LINES, 50 M, keys): build in memory
+#                  against build in the mapped file, then add into the built file; the process's
+#                  write_bytes (getrusage) and the device's sectors written; writeback.txt
 #   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
 #                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
 #   peers          every JVM peer (DataSketches, FastFilter's Bloom and BlockedBloom, Commons
@@ -226,6 +233,119 @@ build() { # dir. What a user types against the plain Guava program, interleaved 
   { median standard "${standard[@]}"; median blocked "${blocked[@]}"; } | tee -a "$d/build-rounds.txt"
 }
 
+timed() { # file, label, then a command: appends "label wall cpu load1" (wall and user + sys CPU seconds)
+  local file=$1 label=$2 t
+  shift 2
+  if $dry; then
+    run "$@"
+    return
+  fi
+  t=$(/usr/bin/time -f '%e %U %S' "$@" 2>&1 > /dev/null | tail -1) \
+    || { echo "$label failed: $t" >&2; exit 1; }
+  read -r wall user sys <<< "$t"
+  printf '%s\t%s\t%.2f\t%s\n' "$label" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
+    "$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$file"
+}
+
+programs() { # dir. Each round runs every side of a job one after the other, so a drift of the shared
+  # host hits them alike; the ratios are taken within a round, and their medians reported
+  local d=$1 lines round keys dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}
+  local scratch=$dir/scratch/programs tsv=$d/programs.tsv programs=io.bloomstore.bench.macro.UserPrograms
+  $dry || { mkdir -p "$scratch"; printf 'lines\tjob\tside\tround\twall\tcpu\tload1\n' >> "$tsv"; }
+  for lines in ${PROGRAM_LINES:-1000000 3000000 10000000}; do
+    keys=$dir/fixtures/keys-$lines.txt
+    run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$keys" "$lines"
+    $dry || cat "$keys" > /dev/null # a warm page cache for every side
+    for round in $(seq "${PROGRAM_ROUNDS:-3}"); do
+      local t="$lines	build" r="	$round"
+      timed "$tsv" "$t	guava$r" "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask build-guava "$keys" \
+        "$scratch/guava.bin" "$lines"
+      timed "$tsv" "$t	fastfilter$r" "$java" -cp "$jar" $programs fastfilter-build "$keys" "$lines"
+      timed "$tsv" "$t	bloomstore$r" bin/bloomstore build "$scratch/cli.bloom" --from "$keys" --expected "$lines" \
+        --fpp 0.01 --force
+      t="$lines	contains"
+      timed "$tsv" "$t	guava$r" "$java" -cp "$jar" $programs guava-contains "$scratch/guava.bin" "$keys" /dev/null
+      timed "$tsv" "$t	bloomstore$r" bin/bloomstore contains "$scratch/cli.bloom" --from "$keys"
+      t="$lines	dedup"
+      timed "$tsv" "$t	guava$r" "$java" -cp "$jar" $programs guava-dedup "$keys" "$scratch/guava-dedup.bin" /dev/null \
+        "$lines"
+      timed "$tsv" "$t	fastfilter$r" "$java" -cp "$jar" $programs fastfilter-dedup "$keys" /dev/null "$lines"
+      run rm -f "$scratch/dedup.bloom"
+      timed "$tsv" "$t	bloomstore$r" bin/bloomstore dedup "$scratch/dedup.bloom" --expected "$lines" --fpp 0.01 \
+        --from "$keys"
+    done
+  done
+  $dry && return
+  rm -rf "$scratch"
+  { # per lines, job and side: the medians over rounds of CPU and wall time as fractions of the round's Guava program
+    echo "# $(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'), rounds: ${PROGRAM_ROUNDS:-3}"
+    echo '| lines | job | side | CPU / Guava (median) | wall / Guava (median) | CPU s (median) | wall s (median) | load1 (range) |'
+    echo '| --- | --- | --- | --- | --- | --- | --- | --- |'
+    awk -F'\t' 'NR > 1 && $1 != "lines" { key = $1 FS $2 FS $4; if ($3 == "guava") { gc[key] = $6; gw[key] = $5 } }
+      NR > 1 && $1 != "lines" { rows[NR] = $0 }
+      END { for (i in rows) { split(rows[i], f, FS); key = f[1] FS f[2] FS f[4]; side = f[1] FS f[2] FS f[3]
+              n[side]++; c[side, n[side]] = f[6] / gc[key]; w[side, n[side]] = f[5] / gw[key]
+              cs[side, n[side]] = f[6]; ws[side, n[side]] = f[5]
+              if (!(side in lo) || f[7] < lo[side]) lo[side] = f[7]; if (f[7] > hi[side]) hi[side] = f[7] }
+            for (side in n) { split(side, s, FS)
+              printf "| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %s to %s |\n", s[1], s[2], s[3],
+                med(c, side, n[side]), med(w, side, n[side]), med(cs, side, n[side]), med(ws, side, n[side]), lo[side], hi[side] } }
+      function med(a, side, k,   v, i, j, t) { for (i = 1; i <= k; i++) v[i] = a[side, i]
+        for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+        return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2 }' "$tsv" | sort -t'|' -k2,2n -k3,3 -k4,4
+  } | tee -a "$d/programs.md"
+}
+
+writeback() { # dir. Bytes written for a filter far larger than the caches: a 1 GiB standard filter
+  # (2^33 cells, k = 7) built from WRITEBACK_LINES keys by `bloomstore build` (in memory, the default)
+  # and in the mapped file (FilterBuilder.inMemory(false): MacroTask build-in-file), then `add` of as
+  # many other keys into the built file. write_bytes counts a page each time the process makes a
+  # clean page dirty (or writes it): the bytes the kernel writes back for it, however late
+  local d=$1 lines=${WRITEBACK_LINES:-50000000} dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}
+  local all=$dir/fixtures/keys-$((2 * lines)).txt first=$dir/fixtures/writeback-first.txt
+  local second=$dir/fixtures/writeback-second.txt scratch=$dir/scratch/writeback file=$d/writeback.txt
+  local dev cells=8589934592 side
+  run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$all" "$((2 * lines))"
+  if $dry; then
+    run bin/bloomstore build "$scratch/memory.bloom" --from "$first" --cells $cells --hashes 7
+    run "$java" '<bench flags>' -cp "$jar" io.bloomstore.bench.macro.MacroTask build-in-file "$first" \
+      "$scratch/mapped.bloom" $cells 7
+    run bin/bloomstore add "$scratch/memory.bloom" --from "$second"
+    return
+  fi
+  [[ -f $first && -f $second ]] || { head -n "$lines" "$all" > "$first"; tail -n "$lines" "$all" > "$second"; }
+  mkdir -p "$scratch"
+  dev=$(basename "$(df --output=source "$scratch" | tail -1)")
+  echo "# $(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'): $lines keys each," \
+    "a $((cells / 8 / 1048576)) MiB filter; device $dev" | tee -a "$file"
+  for side in memory mapped add; do # each stopped after WRITEBACK_TIMEOUT (900) s: a writeback storm can last hours
+    local before after t limit=(timeout "${WRITEBACK_TIMEOUT:-900}")
+    sync
+    before=$(awk '{ print $7 }' "/sys/block/$dev/stat")
+    case $side in
+      memory) t=$(/usr/bin/time -f '%e %U %S %O' "${limit[@]}" bin/bloomstore build "$scratch/memory.bloom" --from "$first" \
+        --cells $cells --hashes 7 2>&1 > /dev/null | tail -1) ;;
+      mapped) t=$(/usr/bin/time -f '%e %U %S %O' "${limit[@]}" "$java" $(sed -n 's/^jvm\.flags=//p' \
+        bench/target/classes/io/bloomstore/bench/bench-jvm.properties) -cp "$jar" \
+        io.bloomstore.bench.macro.MacroTask build-in-file "$first" "$scratch/mapped.bloom" $cells 7 2>&1 > /dev/null \
+        | tail -1) ;;
+      add) t=$(/usr/bin/time -f '%e %U %S %O' "${limit[@]}" bin/bloomstore add "$scratch/memory.bloom" --from "$second" 2>&1 \
+        > /dev/null | tail -1) ;;
+    esac || true # a run stopped by the timeout is reported with what it wrote until then
+    sync
+    after=$(awk '{ print $7 }' "/sys/block/$dev/stat")
+    read -r wall user sys blocks <<< "$t"
+    awk -v s="$side" -v w="$wall" -v u="$user" -v y="$sys" -v b="$blocks" -v d=$((after - before)) -v c=$cells \
+      -v n="$lines" -v l="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
+      f = c / 8 + 4096; if (w >= '"${WRITEBACK_TIMEOUT:-900}"') s = s " (stopped by the timeout)"
+      printf "%-6s wall %7.1f s, CPU %6.1f s, write_bytes %6.2f GB = %5.2fx the file, %6.1f bytes a key;" \
+        " device %6.2f GB (every process); load %s\n", s, w, u + y, b * 512 / 1e9, b * 512 / f, b * 512 / n, d * 512 / 1e9, l }' \
+      | tee -a "$file"
+    [[ $side == mapped ]] && rm -f "$scratch/mapped.bloom"
+  done
+  rm -rf "$scratch"
+}
+
 startup() { # dir. A one-key query from the shell, start-up included, against `java -version` of the
   # same JVM: STARTUP_ROUNDS (40) rounds, one command after the other, so a drift hits both alike
   local d=$1 filter=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}/fixtures/startup-1000.bloom i
@@ -268,6 +388,8 @@ mode() { # mode, dir
     paired-n200m) paired_n200m "$2" ;;
     macro) macro "$2" ;;
     build) build "$2" ;;
+    programs) programs "$2" ;;
+    writeback) writeback "$2" ;;
     startup) startup "$2" ;;
     peers) peers "$2" ;;
     segmented) segmented "$2" ;;
@@ -276,12 +398,12 @@ mode() { # mode, dir
 }
 
 case $what in
-  micro | paired | paired-n200m | macro | build | startup | peers | segmented | all) ;;
+  micro | paired | paired-n200m | macro | build | programs | writeback | startup | peers | segmented | all) ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build startup peers segmented; do
+  for m in micro paired paired-n200m macro build programs writeback startup peers segmented; do
     mode "$m" "$results/$m"
   done
 else

@@ -11,6 +11,7 @@ import io.bloomstore.bench.MappedRegion;
 import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.OpenMode;
 import io.bloomstore.CreateOption;
+import io.bloomstore.FilterBuilder;
 import io.bloomstore.KeyHasher;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
@@ -76,6 +77,7 @@ public final class MacroTask {
             case "build-guava" -> buildGuava(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]));
             case "build-bloomstore" -> buildBloomstore(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]),
                     Layout.valueOf(a[3]), Integer.parseInt(a[4]));
+            case "build-in-file" -> buildInFile(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]), Integer.parseInt(a[3]));
             case "prepare-merge" -> prepareMerge(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]));
             case "merge" -> merge(Path.of(a[0]), Path.of(a[1]), Path.of(a[2]));
             case "billion-bloomstore" -> billionBloomstore(Path.of(a[0]), Long.parseLong(a[1]),
@@ -182,6 +184,18 @@ public final class MacroTask {
         }
         result.put("buildMs", ms(System.nanoTime() - start));
         result.put("lines", lines);
+    }
+
+    /**
+     * What {@code bloomstore build --cells C --hashes K} does, filling the mapped file instead of
+     * memory ({@link FilterBuilder#inMemory}): the other side of run-benchmarks.sh writeback.
+     */
+    private void buildInFile(Path keyFile, Path out, long cells, int hashes) throws IOException {
+        long start = System.nanoTime();
+        FilterBuilder.Built built = FilterBuilder.to(out).spec(BloomSpec.builder().cells(cells).hashes(hashes).build())
+                .inMemory(false).fromLines(keyFile);
+        result.put("buildMs", ms(System.nanoTime() - start));
+        result.put("lines", built.keys());
     }
 
     /** Hashes lines into a batch and adds each full batch with one call. */
