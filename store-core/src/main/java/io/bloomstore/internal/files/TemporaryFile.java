@@ -49,16 +49,22 @@ public final class TemporaryFile implements AutoCloseable {
     /** Temporaries of this JVM not yet published or deleted. */
     private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
     /**
-     * Set by the shutdown hook before it deletes. Other threads run on while the hooks do, so a
-     * temporary can be made after the hook has swept {@link #OPEN}; {@link #beside} checks this
-     * after registering its file, and one of the two always sees the other's write.
+     * Held while a temporary is made and registered, and by the shutdown hook while it deletes.
+     * Other threads run on while the hooks do, and the JVM halts as soon as the hooks end: without
+     * it, a thread descheduled between making its file and registering it left the file behind
+     * (seen under load, with SIGTERM). With it, the hook deletes a temporary made before it, and
+     * none is made after it.
      */
-    private static volatile boolean shuttingDown;
+    private static final Object CREATION = new Object();
+    /** Set by the shutdown hook, under {@link #CREATION}: no temporary is made from then on. */
+    private static boolean shuttingDown;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            shuttingDown = true;
-            OPEN.forEach(TemporaryFile::deleteQuietly);
+            synchronized (CREATION) {
+                shuttingDown = true;
+                OPEN.forEach(TemporaryFile::deleteQuietly);
+            }
         }, "bloomstore-temporary-files"));
     }
 
@@ -88,16 +94,16 @@ public final class TemporaryFile implements AutoCloseable {
         while (true) {
             String random = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             Path path = dir.resolve(prefix + pid + "." + random + "." + purpose + SUFFIX);
-            try {
-                Files.createFile(path);
-            } catch (FileAlreadyExistsException taken) {
-                continue;
-            }
-            OPEN.add(path);
-            if (shuttingDown) {
-                OPEN.remove(path);
-                deleteQuietly(path);
-                throw new IOException("the JVM is shutting down; nothing is written beside " + target);
+            synchronized (CREATION) {
+                if (shuttingDown) {
+                    throw new IOException("the JVM is shutting down; nothing is written beside " + target);
+                }
+                try {
+                    Files.createFile(path);
+                } catch (FileAlreadyExistsException taken) {
+                    continue;
+                }
+                OPEN.add(path);
             }
             return new TemporaryFile(path);
         }
