@@ -2,7 +2,6 @@ package io.bloomstore.cli;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
-import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -22,7 +21,7 @@ import java.nio.charset.StandardCharsets;
 final class CliStreams {
     private static final int OUTPUT_BUFFER = 1 << 16;
 
-    private final InputStream in;
+    private final StdinOpener in;
     private final ReaderAwareOutput out;
     private final PrintWriter text;
     private final PrintStream err;
@@ -30,6 +29,11 @@ final class CliStreams {
     private final boolean stderrIsTerminal;
 
     CliStreams(InputStream in, OutputStream out, PrintStream err, boolean stdoutIsTerminal, boolean stderrIsTerminal) {
+        this(() -> in, out, err, stdoutIsTerminal, stderrIsTerminal);
+    }
+
+    private CliStreams(StdinOpener in, OutputStream out, PrintStream err, boolean stdoutIsTerminal,
+            boolean stderrIsTerminal) {
         this.in = in;
         this.out = new ReaderAwareOutput(out);
         this.text = new PrintWriter(new OutputStreamWriter(this.out, StandardCharsets.UTF_8), false);
@@ -40,14 +44,15 @@ final class CliStreams {
 
     /** The process's own streams; stdout unbuffered by the JDK, buffered here once. */
     static CliStreams system() {
-        return new CliStreams(new FileInputStream(FileDescriptor.in),
+        return new CliStreams(StandardInput::open,
                 new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), OUTPUT_BUFFER),
                 new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
                 Terminals.isTerminal(Terminals.STDOUT), Terminals.isTerminal(Terminals.STDERR));
     }
 
-    InputStream in() {
-        return in;
+    /** Standard input, for a command that reads it; refused if the process was started without one ({@link StandardInput}). */
+    InputStream in() throws IOException {
+        return in.open();
     }
 
     /** Standard output as bytes. Flush {@link #text()} before writing here if both are used. */
@@ -75,6 +80,12 @@ final class CliStreams {
 
     boolean stderrIsTerminal() {
         return stderrIsTerminal;
+    }
+
+    /** Opens standard input when a command asks for it: the process's own is checked first. */
+    @FunctionalInterface
+    private interface StdinOpener {
+        InputStream open() throws IOException;
     }
 
     /**

@@ -35,8 +35,7 @@ class ClosedOutputIT {
         if (arguments.startsWith("dedup")) {
             JarProcess.run(dir, "create", "new.bloom", "--expected", "1M", "--fpp", "0.01").assertOk();
         }
-        String command = JarProcess.command(arguments.split(" ")).stream()
-                .map(word -> "'" + word + "'").collect(Collectors.joining(" "));
+        String command = JarProcess.shellCommand(arguments.split(" "));
         // head -c 1 closes the pipe after one byte; the exit status of bloomstore is PIPESTATUS[0]
         JarProcess.Result result = JarProcess.run(new ProcessBuilder("bash", "-c",
                 command + " | head -c 1 > /dev/null; echo \"status ${PIPESTATUS[0]}\""), dir, new byte[0]);

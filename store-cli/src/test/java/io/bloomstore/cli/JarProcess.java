@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Runs the shaded jar as users do, {@code java -jar bloomstore.jar ARGS}, in a working folder, and
@@ -68,6 +69,16 @@ final class JarProcess {
         command.add(JAR.toString());
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** {@link #command} as one shell word list, each word quoted: for a bash pipeline or redirection around the jar. */
+    static String shellCommand(String... args) {
+        return shellQuoted(command(args));
+    }
+
+    /** {@code words} quoted for bash, each as one word whatever it holds. */
+    static String shellQuoted(List<String> words) {
+        return words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
     }
 
     static Result run(Path folder, String... args) {

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,10 +17,6 @@ class KeysAndLauncherIT {
 
     @TempDir
     Path dir;
-
-    private static String shellQuoted(List<String> words) {
-        return words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
-    }
 
     @Test
     void argumentsAreTheBytesTypedEvenUnderThePosixLocale() throws Exception {
@@ -35,7 +30,7 @@ class KeysAndLauncherIT {
         run(dir, "build", "k.bloom", "--from", "keys.txt", "--expected", "100", "--fpp", "1e-9").assertOk();
 
         // bash passes $'\xff\xfe' as raw bytes, which no Java String can carry to a child process
-        String script = "exec " + shellQuoted(JarProcess.command("contains", "k.bloom", "café")) + " $'k\\xff\\xfe' x";
+        String script = "exec " + JarProcess.shellCommand("contains", "k.bloom", "café") + " $'k\\xff\\xfe' x";
         for (String locale : List.of("C", "C.UTF-8")) {
             ProcessBuilder shell = new ProcessBuilder("bash", "-c", script);
             shell.environment().put("LC_ALL", locale);
