@@ -2,12 +2,11 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
+import static io.bloomstore.cli.Model.option;
 
 import io.bloomstore.KeySource;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import java.io.Flushable;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,9 +16,12 @@ final class DedupCommand extends CliCommand {
     private static final String[] DESCRIPTION = {
         "Print each input line the filter has not seen before, and add it: a dedup index that survives restarts, "
                 + "because it is the file.",
-        "A line is added before it is printed, so every printed line is stored, even if this process is killed "
-                + "right after; with --sync it is also on disk before it is printed. Output is flushed whenever "
-                + "the input pauses, so a consumer sees lines at once.",
+        "Delivery is at least once: a line's key is marked seen only after the line has been written to stdout. "
+                + "If this process is killed between the two, the line is printed again on the next run; if the "
+                + "reader goes away (| head), the lines it was never sent stay unmarked. A line is never lost, "
+                + "but may repeat. Output is flushed whenever the input pauses, so a consumer sees lines at once.",
+        "--delivery at-most-once marks a key before its line is printed instead: a printed line never repeats, "
+                + "but a kill or a closed reader between the two loses the line for good.",
         "A line already added, or a false positive (at about the filter's rate), is not printed. Lines are keys: "
                 + "a trailing \\r is dropped, empty lines are skipped.",
         "FILE must exist, unless sizing options are given: then it is created on the first run and reused after.",
@@ -38,6 +40,7 @@ final class DedupCommand extends CliCommand {
     private final LineInput input;
     private final ShapeOptions shape;
     private boolean sync;
+    private Delivery delivery = Delivery.AT_LEAST_ONCE;
 
     DedupCommand(BloomstoreCli cli) {
         super(cli, DESCRIPTION, EXAMPLES);
@@ -45,8 +48,16 @@ final class DedupCommand extends CliCommand {
                 .description("The filter file: the memory of lines seen.").build());
         input = new LineInput().declareOn(command);
         shape = new ShapeOptions(command);
+        command.addOption(option(Delivery.class, value -> delivery = value, "--delivery")
+                .paramLabel("at-least-once|at-most-once").converters(new Delivery.Converter())
+                .description("When a line's key is marked seen: after the line is written out (at-least-once, the "
+                        + "default: a line may repeat, never be lost) or before (at-most-once: a line may be lost, "
+                        + "never repeat).").build());
         command.addOption(flag(value -> sync = value, "--sync")
-                .description("Force the filter to disk before each output flush: printed lines survive a power cut.").build());
+                .description("Force the filter to disk at each delivery. At least once: right after the lines are "
+                        + "written out, so after a power cut only the lines of the last delivery repeat. At most "
+                        + "once: before any of them is written, so a printed line stays marked through a power cut.")
+                .build());
     }
 
     @Override
@@ -54,22 +65,13 @@ final class DedupCommand extends CliCommand {
         if (!input.isGiven()) {
             input.from = LineInput.STDIN;
         }
-        OutputStream out = streams().out();
         try (MembershipFilter filter = openOrCreate()) {
-            Flushable publish = sync ? () -> {
-                filter.sync();
-                out.flush();
-            } : out;
-            try (KeySource lines = input.open(streams(), publish);
+            DedupOutput output = new DedupOutput(filter, streams().out(), delivery, sync);
+            try (KeySource lines = input.open(streams(), output);
                     Progress progress = progress("dedup", input.size())) {
-                lines.onProgress(progress::update).forEach(filter.hasher(), (bytes, offset, length, hash) -> {
-                    if (filter.addHash(hash)) {
-                        out.write(bytes, offset, length);
-                        out.write('\n');
-                    }
-                });
+                lines.onProgress(progress::update).forEach(filter.hasher(), output::offer);
             }
-            publish.flush();
+            output.flush();
             Filters.warnIfPastCapacity(filter, streams());
         }
         return ExitCode.OK;
