@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -15,6 +16,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
@@ -76,6 +78,7 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** Runs bloomstore with the process's streams and exits with its status. */
     public static void main(String[] args) throws IOException {
+        Thread.setDefaultUncaughtExceptionHandler(BloomstoreCli::failedThread);
         QuickStart.prepare();
         String training = System.getProperty(CdsTraining.PROPERTY);
         if (training != null) {
@@ -83,6 +86,15 @@ public final class BloomstoreCli implements Callable<Integer> {
             return;
         }
         System.exit(run(args, CliStreams.system(), RawArguments.of(args)));
+    }
+
+    /**
+     * A thread of this process other than the command's own ended by an exception or error: the
+     * command cannot be trusted to complete, so it ends as any failure does, with one line and exit 2.
+     */
+    private static void failedThread(Thread thread, Throwable e) {
+        System.err.println("bloomstore: " + ErrorMessages.describe(e));
+        System.exit(ExitCode.ERROR);
     }
 
     /** Runs one command line and returns its exit status; everything it prints goes to {@code streams}. */
@@ -100,9 +112,10 @@ public final class BloomstoreCli implements Callable<Integer> {
         int status;
         try {
             status = commandLine.execute(args);
-        } catch (OutOfMemoryError e) {
-            // picocli hands only Exceptions to the handler; this Error is the user's to fix, not a crash
-            status = cli.report(e);
+        } catch (Throwable e) {
+            // picocli hands only Exceptions to the handler; an Error (out of memory, a fault in a mapped
+            // file) is reported the same way: one line, never a stack trace, never exit 1 ("absent")
+            status = cli.report(e, commandLine);
         }
         try {
             streams.text().flush();
@@ -112,7 +125,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             streams.out().flush();
         } catch (IOException e) {
             // Output that failed during the command was reported then; report only a new failure.
-            status = status == ExitCode.ERROR ? status : cli.report(e);
+            status = status == ExitCode.ERROR ? status : cli.report(e, commandLine);
         }
         return streams.outputClosedByReader() ? ExitCode.OUTPUT_CLOSED : status;
     }
@@ -205,20 +218,45 @@ public final class BloomstoreCli implements Callable<Integer> {
     }
 
     private int failure(Exception e, CommandLine commandLine, ParseResult parseResult) {
-        return report(e);
+        return report(e, commandLine);
     }
 
-    /** Reports a failure as one line on stderr (and its stack trace if asked for). */
-    private int report(Throwable e) {
+    /** Reports a failure of the command line {@code where} as one line on stderr (and its stack trace if asked for). */
+    private int report(Throwable e, CommandLine where) {
         if (streams.outputClosedByReader()) {
             return ExitCode.OUTPUT_CLOSED; // the reader's choice, not an error: nothing to say
         }
-        streams.text().flush();
-        streams.err().println("bloomstore: " + ErrorMessages.describe(e));
+        try {
+            streams.text().flush();
+        } catch (Throwable again) {
+            // the output may be what failed; the line on stderr is what matters now
+        }
+        String message = MappingFault.is(e) ? MappingFault.describe(fileOperands(where)) : ErrorMessages.describe(e);
+        streams.err().println("bloomstore: " + message);
         if (stacktrace) {
             e.printStackTrace(streams.err());
         }
         return ExitCode.ERROR;
+    }
+
+    /** The file operands of the verb {@code where} ran (or names): the files a failure can be about. */
+    private static List<Path> fileOperands(CommandLine where) {
+        ParseResult parsed = where.getParseResult();
+        while (parsed != null && parsed.subcommand() != null) {
+            parsed = parsed.subcommand();
+        }
+        List<Path> files = new ArrayList<>();
+        if (parsed != null) {
+            for (PositionalParamSpec operand : parsed.matchedPositionals()) {
+                Object value = operand.getValue();
+                if (value instanceof Path file) {
+                    files.add(file);
+                } else if (value instanceof List<?> values) {
+                    values.stream().filter(Path.class::isInstance).map(Path.class::cast).forEach(files::add);
+                }
+            }
+        }
+        return files;
     }
 
     /** The version from the build ({@code version.properties}, filtered by Maven). */
