@@ -23,6 +23,9 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 
@@ -242,22 +245,38 @@ public final class Pack {
      * out of here.
      */
     private static final class PackReader {
+        /** LZ4-java's words for a block larger than its frame's maximum. */
+        private static final Pattern OVERSIZED_BLOCK = Pattern.compile("Block size (\\d+) exceeded max: (\\d+)");
+        /** The decompressor's words for where a block went wrong ("Error decoding offset 1 of input buffer"). */
+        private static final Pattern MALFORMED_AT = Pattern.compile("offset (\\d+)");
+
         private final InputStream raw;
         private final Path source;
         private DataInputStream data;
+        /** Bytes of the content read by {@link #readFully}: the preamble and the header pages. */
+        private long headerBytes;
 
         PackReader(InputStream raw, Path source) {
             this.raw = raw;
             this.source = source;
         }
 
+        /** The next {@code length} bytes of the headers: a pack that ends before them says after how many of its bytes. */
         byte[] readFully(int length) throws InvalidFilterFileException {
             byte[] bytes = new byte[length];
             try {
-                frame().readFully(bytes);
-            } catch (IOException e) {
+                for (int done = 0; done < length; ) {
+                    int n = frame().read(bytes, done, length - done);
+                    if (n < 0) {
+                        throw new EOFException("its content ends after " + (headerBytes + done)
+                                + " bytes, inside its headers");
+                    }
+                    done += n;
+                }
+            } catch (IOException | RuntimeException e) {
                 throw damaged(e);
             }
+            headerBytes += length;
             return bytes;
         }
 
@@ -269,7 +288,7 @@ public final class Pack {
                     throw new EOFException("ends after " + done + " of " + length + " bytes");
                 }
                 return n;
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
                 throw damaged(e);
             }
         }
@@ -283,7 +302,7 @@ public final class Pack {
                 if (raw.read() != -1) { // the frame reader stops at its end mark and would ignore the rest
                     throw new IOException("has data after the end of the LZ4 frame");
                 }
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
                 throw damaged(e);
             }
         }
@@ -295,12 +314,26 @@ public final class Pack {
             return data;
         }
 
-        private InvalidFilterFileException damaged(IOException e) {
+        /**
+         * The refusal for a failed read: LZ4-java's reasons are its own words (or none, or a
+         * runtime {@code LZ4Exception} from the decompressor), so the usual ones are said in a reader's.
+         */
+        private InvalidFilterFileException damaged(Exception e) {
             if (e instanceof InvalidFilterFileException invalid) {
                 return invalid;
             }
+            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            Matcher oversized = OVERSIZED_BLOCK.matcher(reason);
+            Throwable decoder = e instanceof RuntimeException ? e : e.getCause();
+            if (oversized.matches()) {
+                reason = "a compressed block says it holds " + oversized.group(1) + " bytes, more than the "
+                        + oversized.group(2) + " its frame allows";
+            } else if (decoder instanceof LZ4Exception) { // bare, or wrapped by the frame reader
+                Matcher at = MALFORMED_AT.matcher(String.valueOf(decoder.getMessage()));
+                reason = "a compressed block does not decompress" + (at.find() ? " (malformed at its byte " + at.group(1) + ")" : "");
+            }
             return new InvalidFilterFileException(source, Problem.BAD_PACK,
-                    "damaged or truncated pack (" + e.getMessage() + "); nothing was written", e);
+                    "damaged or truncated pack (" + reason + "); nothing was written", e);
         }
     }
 }

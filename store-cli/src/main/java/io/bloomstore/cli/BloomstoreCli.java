@@ -120,7 +120,8 @@ public final class BloomstoreCli implements Callable<Integer> {
         try {
             streams.text().flush();
             if (streams.text().checkError()) {
-                throw new IOException("cannot write to stdout");
+                IOException failure = streams.outputFailure();
+                throw failure != null ? failure : new IOException("cannot write to stdout");
             }
             streams.out().flush();
         } catch (IOException e) {

@@ -92,8 +92,7 @@ final class BuildCommand extends CliCommand {
      */
     private BloomSpec sizedForCount(long keys) {
         if (keys == 0) {
-            throw new IllegalArgumentException((input.isStdin() ? "stdin" : input.path().toString())
-                    + " has no keys (no non-empty lines) to size the filter by; give --expected N to build an "
+            throw new IllegalArgumentException(input.name() + " has no keys (no non-empty lines) to size the filter by; give --expected N to build an "
                     + "empty filter for N keys");
         }
         return shape.spec(keys);

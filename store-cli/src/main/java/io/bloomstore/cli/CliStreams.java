@@ -11,6 +11,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The standard streams a command talks through, injectable so tests run commands in-process.
@@ -65,6 +67,11 @@ final class CliStreams {
         return text;
     }
 
+    /** The last failure to write standard output, or null: the text side swallows it, the error line must not. */
+    IOException outputFailure() {
+        return out.failure;
+    }
+
     /** Whether standard output's reader went away (a write failed with a broken pipe). */
     boolean outputClosedByReader() {
         return out.readerGone;
@@ -95,6 +102,7 @@ final class CliStreams {
      */
     private static final class ReaderAwareOutput extends FilterOutputStream {
         private volatile boolean readerGone;
+        private volatile IOException failure;
 
         ReaderAwareOutput(OutputStream out) {
             super(out);
@@ -130,8 +138,21 @@ final class CliStreams {
         private IOException noted(IOException e) {
             if ("Broken pipe".equals(e.getMessage())) {
                 readerGone = true;
+                return e;
             }
-            return e;
+            // The JDK's message names no file ("No space left on device"): say it is stdout, and where it goes.
+            failure = new IOException("cannot write to stdout" + stdoutTarget() + ": " + e.getMessage(), e);
+            return failure;
+        }
+
+        /** " (PATH)" when stdout is a file, by /proc/self/fd/1 on Linux; else "". */
+        private static String stdoutTarget() {
+            try {
+                String target = Files.readSymbolicLink(Path.of("/proc/self/fd/1")).toString();
+                return target.startsWith("/") ? " (" + target + ")" : "";
+            } catch (IOException | UnsupportedOperationException e) {
+                return "";
+            }
         }
     }
 }

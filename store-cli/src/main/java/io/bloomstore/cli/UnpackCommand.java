@@ -6,6 +6,7 @@ import static io.bloomstore.cli.Model.operand;
 import io.bloomstore.FilterKind;
 import io.bloomstore.Pack;
 import java.io.InputStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -38,6 +39,9 @@ final class UnpackCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         boolean fromStdin = LineInput.STDIN.equals(in);
+        if (!fromStdin && Files.isDirectory(Path.of(in))) {
+            throw new FileSystemException(in, null, "is a directory, not a pack; give the file that 'pack' wrote");
+        }
         Pack.Restored restored;
         try (InputStream input = fromStdin ? streams().in() : Files.newInputStream(Path.of(in));
                 Progress progress = progress("unpack", -1)) {

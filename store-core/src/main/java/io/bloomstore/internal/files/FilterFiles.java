@@ -74,7 +74,7 @@ public final class FilterFiles {
      * @param diskBytes the bytes the file takes, if known (else 0)
      */
     public static IOException cannotWrite(Path target, long diskBytes, IOException cause) {
-        return new IOException(target + ": cannot write it in " + target.toAbsolutePath().getParent()
+        return new IOException(TemporaryFile.userFacing(target) + ": cannot write it in " + target.toAbsolutePath().getParent()
                 + (diskBytes > 0 ? " (" + diskBytes + " bytes)" : "") + " (" + cause.getMessage() + "); "
                 + SPACE_ADVICE, cause);
     }
@@ -139,7 +139,7 @@ public final class FilterFiles {
         Path dir = target.toAbsolutePath().getParent();
         long usable = Files.getFileStore(dir).getUsableSpace();
         if (usable < bytes) {
-            throw new IOException(target + ": needs " + bytes + " bytes (" + (bytes + (1 << 20) - 1 >> 20) + " MiB) but "
+            throw new IOException(TemporaryFile.userFacing(target) + ": needs " + bytes + " bytes (" + (bytes + (1 << 20) - 1 >> 20) + " MiB) but "
                     + dir + " has " + usable + " bytes free; " + SPACE_ADVICE);
         }
     }

@@ -2,8 +2,10 @@ package io.bloomstore.internal.files;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -102,6 +104,8 @@ public final class TemporaryFile implements AutoCloseable {
                     Files.createFile(path);
                 } catch (FileAlreadyExistsException taken) {
                     continue;
+                } catch (FileSystemException refused) {
+                    throw cannotCreate(target, dir, refused); // named after the user's file, not this hidden one
                 }
                 OPEN.add(path);
             }
@@ -168,6 +172,29 @@ public final class TemporaryFile implements AutoCloseable {
         } catch (IOException | UnsupportedOperationException absentOrNotPosix) {
             // a new target, or a file system without POSIX permissions: the defaults stand
         }
+    }
+
+    private static FileSystemException cannotCreate(Path target, Path dir, FileSystemException refused) {
+        String file = userFacing(target).toString();
+        String reason = "cannot create a file in " + dir + " (" + refused.getReason() + ")";
+        FileSystemException named = refused instanceof AccessDeniedException
+                ? new AccessDeniedException(file, null, reason)
+                : new FileSystemException(file, null, reason);
+        named.initCause(refused);
+        return named;
+    }
+
+    /**
+     * The file {@code path} stands for, to name in a message: itself, unless it is a temporary (a
+     * build creates its filter inside one), then the target beside it that the user asked for.
+     */
+    public static Path userFacing(Path path) {
+        Path name = path.getFileName();
+        if (name == null) {
+            return path;
+        }
+        String real = realTargetName(name.toString());
+        return real.equals(name.toString()) ? path : path.resolveSibling(real);
     }
 
     /** The name of the target that {@code name} stands for: itself, unless it is a temporary's name. */
