@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import net.jpountz.xxhash.XXHashFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,18 +29,10 @@ class ErrorLinesIT {
 
     @TempDir
     Path dir;
-    private Path mounted;
 
     @BeforeEach
     void filter() {
         run(dir, "create", "f.bloom", "--expected", "1000", "--fpp", "0.01").assertOk();
-    }
-
-    @AfterEach
-    void unmount() {
-        if (mounted != null) {
-            JarProcess.run(new ProcessBuilder("umount", mounted.toString()), dir, new byte[0]);
-        }
     }
 
     private static void assertNoHiddenName(String err) {
@@ -86,26 +77,22 @@ class ErrorLinesIT {
 
     @Test
     void aFullDiskNamesTheFileBeingWrittenOrStdout() throws Exception {
-        Path small = Files.createDirectory(dir.resolve("small"));
-        JarProcess.Result mount = JarProcess.run(new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs",
-                small.toString()), dir, new byte[0]);
-        assumeTrue(mount.exit() == 0, () -> "no small file system to fill (needs root): " + mount.err());
-        mounted = small;
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < 300_000; i++) {
             keys.append("key-").append(i).append('\n');
         }
         Files.writeString(dir.resolve("keys.txt"), keys);
+        try (SmallFileSystem small = SmallFileSystem.mount(dir, "small", "1m")) {
+            String build = run(dir, "build", "small/b.bloom", "--from", "keys.txt", "--fpp", "1e-6").assertError(2).err();
+            assertTrue(build.matches("bloomstore: \\S*small/b\\.bloom: needs .*\n"), build);
+            assertNoHiddenName(build);
 
-        String build = run(dir, "build", "small/b.bloom", "--from", "keys.txt", "--fpp", "1e-6").assertError(2).err();
-        assertTrue(build.matches("bloomstore: \\S*small/b\\.bloom: needs .*\n"), build);
-        assertNoHiddenName(build);
-
-        ProcessBuilder toFullDisk = new ProcessBuilder("bash", "-c",
-                JarProcess.shellCommand("contains", "f.bloom", "--from", "keys.txt") + " > small/answers.txt");
-        String err = JarProcess.run(toFullDisk, dir, new byte[0]).err();
-        assertTrue(err.startsWith("bloomstore: cannot write to stdout (" + small.resolve("answers.txt").toRealPath()
-                + "): No space left on device"), err);
+            ProcessBuilder toFullDisk = new ProcessBuilder("bash", "-c",
+                    JarProcess.shellCommand("contains", "f.bloom", "--from", "keys.txt") + " > small/answers.txt");
+            String err = JarProcess.run(toFullDisk, dir, new byte[0]).err();
+            assertTrue(err.startsWith("bloomstore: cannot write to stdout ("
+                    + small.root().resolve("answers.txt").toRealPath() + "): No space left on device"), err);
+        }
     }
 
     /** An LZ4 frame (no checksums) holding {@code block} as its one block, compressed if {@code compressed}. */

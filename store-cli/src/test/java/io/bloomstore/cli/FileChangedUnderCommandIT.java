@@ -4,7 +4,6 @@ import static io.bloomstore.cli.JarProcess.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,14 +34,6 @@ class FileChangedUnderCommandIT {
 
     @TempDir
     Path dir;
-    private Path mounted;
-
-    @AfterEach
-    void unmount() {
-        if (mounted != null) {
-            JarProcess.run(new ProcessBuilder("umount", mounted.toString()), dir, new byte[0]);
-        }
-    }
 
     private static byte[] keys(String prefix, int from, int to) {
         StringBuilder lines = new StringBuilder();
@@ -118,22 +108,20 @@ class FileChangedUnderCommandIT {
 
     @Test
     void aSparseFilterOnADiskThatFillsEndsTheCommandWithOneLine() throws Exception {
-        Path small = Files.createDirectory(dir.resolve("small"));
-        JarProcess.Result mount = JarProcess.run(new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs",
-                small.toString()), dir, new byte[0]);
-        assumeTrue(mount.exit() == 0, () -> "no small file system to fill (needs root): " + mount.err());
-        mounted = small;
         // 1 GiB of cells, sparse; the warm-up adds 2,000 keys 500 times over (at most 2,000 pages, 8 MiB),
         // then the disk is filled, and the next keys need pages there is no room for
-        run(small, "create", "s.bloom", "--cells", "8G", "--hashes", "1", "--layout", "blocked", "--sparse").assertOk();
         byte[] distinct = keys("warm-", 0, 2_000);
         byte[] warmUp = new byte[distinct.length * 500];
         for (int i = 0; i < 500; i++) {
             System.arraycopy(distinct, 0, warmUp, i * distinct.length, distinct.length);
         }
-        Path filler = small.resolve("filler");
-        JarProcess.Result result = changeDuringRun(small, "add", "s.bloom", warmUp, () -> fill(filler));
-        assertOneLineAndNoCrash(result, small, "s.bloom: the disk is full");
+        try (SmallFileSystem small = SmallFileSystem.mount(dir, "small", "64m")) {
+            run(small.root(), "create", "s.bloom", "--cells", "8G", "--hashes", "1", "--layout", "blocked", "--sparse")
+                    .assertOk();
+            Path filler = small.root().resolve("filler");
+            JarProcess.Result result = changeDuringRun(small.root(), "add", "s.bloom", warmUp, () -> fill(filler));
+            assertOneLineAndNoCrash(result, small.root(), "s.bloom: the disk is full");
+        }
     }
 
     /** Writes {@code file} until the file system has no room left. */
