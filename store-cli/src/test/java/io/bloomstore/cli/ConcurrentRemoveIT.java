@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,10 +31,6 @@ class ConcurrentRemoveIT {
     @TempDir
     Path dir;
 
-    private static String lines(String prefix, int from, int to) {
-        return IntStream.range(from, to).mapToObj(i -> prefix + i).collect(Collectors.joining("\n", "", "\n"));
-    }
-
     private static byte[] cells(Path file) throws Exception {
         byte[] bytes = Files.readAllBytes(file);
         return Arrays.copyOfRange(bytes, CELLS_START, bytes.length);
@@ -44,9 +38,9 @@ class ConcurrentRemoveIT {
 
     @Test
     void removesOfDifferentKeysAtOnceEndAsTheyWouldOneAfterTheOther() throws Exception {
-        Files.writeString(dir.resolve("first.txt"), lines("removed-", 0, KEYS / 2));
-        Files.writeString(dir.resolve("second.txt"), lines("removed-", KEYS / 2, KEYS));
-        Files.writeString(dir.resolve("kept.txt"), lines("kept-", 0, KEYS));
+        Files.writeString(dir.resolve("first.txt"), KeyLines.numbered("removed-", 0, KEYS / 2));
+        Files.writeString(dir.resolve("second.txt"), KeyLines.numbered("removed-", KEYS / 2, KEYS));
+        Files.writeString(dir.resolve("kept.txt"), KeyLines.numbered("kept-", 0, KEYS));
         run(dir, "create", "c.bloom", "--expected", "400k", "--fpp", "0.01", "--counter-bits", "4").assertOk();
         for (String keys : List.of("first.txt", "second.txt", "kept.txt")) {
             run(dir, "add", "c.bloom", "--from", keys).assertOk();

@@ -77,11 +77,7 @@ class ErrorLinesIT {
 
     @Test
     void aFullDiskNamesTheFileBeingWrittenOrStdout() throws Exception {
-        StringBuilder keys = new StringBuilder();
-        for (int i = 0; i < 300_000; i++) {
-            keys.append("key-").append(i).append('\n');
-        }
-        Files.writeString(dir.resolve("keys.txt"), keys);
+        Files.writeString(dir.resolve("keys.txt"), KeyLines.numbered("key-", 0, 300_000));
         try (SmallFileSystem small = SmallFileSystem.mount(dir, "small", "1m")) {
             String build = run(dir, "build", "small/b.bloom", "--from", "keys.txt", "--fpp", "1e-6").assertError(2).err();
             assertTrue(build.matches("bloomstore: \\S*small/b\\.bloom: needs .*\n"), build);

@@ -30,18 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FileChangedUnderCommandIT {
     /** Keys fed before the change: enough for the JIT to have compiled the add and query paths (see docs/RELIABILITY.md). */
     private static final int WARM_UP_KEYS = 1_000_000;
-    private static final byte[] WARM_UP = keys("warm-", 0, WARM_UP_KEYS);
+    private static final byte[] WARM_UP = KeyLines.numberedBytes("warm-", 0, WARM_UP_KEYS);
 
     @TempDir
     Path dir;
-
-    private static byte[] keys(String prefix, int from, int to) {
-        StringBuilder lines = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            lines.append(prefix).append(i).append('\n');
-        }
-        return lines.toString().getBytes(StandardCharsets.US_ASCII);
-    }
 
     /**
      * Runs {@code verb FILE --from -} in {@code where}: feeds {@code warmUp} (once it is in the pipe,
@@ -57,7 +49,7 @@ class FileChangedUnderCommandIT {
             stdin.write(warmUp);
             stdin.flush();
             change.run();
-            stdin.write(keys("after-", 0, 200_000));
+            stdin.write(KeyLines.numberedBytes("after-", 0, 200_000));
         } catch (IOException e) {
             // the command stopped reading at the fault: what it printed says how
         }
@@ -110,7 +102,7 @@ class FileChangedUnderCommandIT {
     void aSparseFilterOnADiskThatFillsEndsTheCommandWithOneLine() throws Exception {
         // 1 GiB of cells, sparse; the warm-up adds 2,000 keys 500 times over (at most 2,000 pages, 8 MiB),
         // then the disk is filled, and the next keys need pages there is no room for
-        byte[] distinct = keys("warm-", 0, 2_000);
+        byte[] distinct = KeyLines.numberedBytes("warm-", 0, 2_000);
         byte[] warmUp = new byte[distinct.length * 500];
         for (int i = 0; i < 500; i++) {
             System.arraycopy(distinct, 0, warmUp, i * distinct.length, distinct.length);
