@@ -11,12 +11,15 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
+import io.bloomstore.internal.format.Seal;
 import io.bloomstore.internal.hashing.CellsChecksum;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
 import java.io.IOException;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -58,6 +61,9 @@ import java.util.function.LongConsumer;
  * pays once the filter outgrows the caches ({@code internal.probe.BatchProber} says why and when).
  */
 public final class BloomFilter implements MembershipFilter {
+    /** How many passes {@link #checkCells()} makes over cells that keep being sealed anew under it. */
+    private static final int RESEALED_PASSES = 3;
+
     private final Path path;
     private final FilterHeader header;
     private final BloomSpec spec;
@@ -121,8 +127,20 @@ public final class BloomFilter implements MembershipFilter {
      *     this size needs (the message names them; README, "The Java API")
      */
     public static BloomFilter open(Path path, OpenMode mode) throws IOException {
+        return map(path, CheckedFile.open(path, mode == OpenMode.READ_ONLY), mode);
+    }
+
+    /**
+     * Opens the filter file already open on {@code channel} (by {@link MembershipFilter#open}, which
+     * read its kind through it), which it takes over: closed with the filter, or here on failure.
+     */
+    static BloomFilter open(Path path, FileChannel channel, OpenMode mode) throws IOException {
+        return map(path, CheckedFile.check(path, channel), mode);
+    }
+
+    /** Maps the checked file through its own channel; a writer withdraws the seal before any cell may change. */
+    private static BloomFilter map(Path path, CheckedFile file, OpenMode mode) throws IOException {
         boolean readOnly = mode == OpenMode.READ_ONLY;
-        CheckedFile file = CheckedFile.open(path, readOnly);
         BloomFilter filter = new BloomFilter(path, file.header(),
                 FileMapping.map(path, file.channel(), file.header().fileLength(), readOnly));
         if (!readOnly) {
@@ -171,13 +189,16 @@ public final class BloomFilter implements MembershipFilter {
     public static BloomFilter openOrCreate(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         for (int attempt = 0; ; attempt++) {
             if (Files.exists(path)) {
-                // Compare before opening for writing, which would unseal a file we then refuse.
-                var difference = readHeader(path).spec().differenceFrom(spec);
+                // Compare the header read through the descriptor that is then mapped, and before
+                // mapping for writing, which would unseal a file we then refuse.
+                CheckedFile file = CheckedFile.open(path, false);
+                var difference = file.header().spec().differenceFrom(spec);
                 if (difference.isPresent()) {
+                    file.close();
                     throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "exists with another shape ("
                             + difference.get() + "); open it with its own parameters or delete it");
                 }
-                return open(path, OpenMode.READ_WRITE);
+                return map(path, file, OpenMode.READ_WRITE);
             }
             try {
                 return create(path, spec, options);
@@ -513,16 +534,51 @@ public final class BloomFilter implements MembershipFilter {
 
     /**
      * Checks a sealed filter's cells against the checksum recorded when it was sealed, as
-     * {@link #verify()} does.
+     * {@link #checkCells()} does.
      *
-     * @throws InvalidFilterFileException as {@link #verify()} does
-     * @throws IllegalStateException if the filter is not sealed
+     * @throws InvalidFilterFileException as {@link #checkCells()} does
+     * @throws IllegalStateException if the filter is not sealed, or stopped being sealed during the check
      */
     public void verifyCells() throws InvalidFilterFileException {
-        if (!isSealed()) {
+        if (checkCells() != CellsCheck.INTACT) {
             throw new IllegalStateException(path + " is not sealed; there is no checksum to verify");
         }
-        verify();
+    }
+
+    /**
+     * Checks what opening did not, as {@link #checkCells()} does.
+     *
+     * @return true if the cells were checked against their checksum ({@link CellsCheck#INTACT}),
+     *     false if the filter is not sealed, or stopped being sealed during the check
+     * @throws InvalidFilterFileException as {@link #checkCells()} does
+     */
+    public boolean verify() throws InvalidFilterFileException {
+        return verify(null);
+    }
+
+    /**
+     * {@link #verify()}, telling {@code bytesRead} how far it got, as {@link #checkCells(LongConsumer)} does.
+     *
+     * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
+     * @return as {@link #verify()}
+     * @throws InvalidFilterFileException as {@link #verify()}
+     */
+    public boolean verify(LongConsumer bytesRead) throws InvalidFilterFileException {
+        return checkCells(bytesRead) == CellsCheck.INTACT;
+    }
+
+    /** What {@link #checkCells()} found, when it found no damage. */
+    public enum CellsCheck {
+        /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
+        INTACT,
+        /** The filter was not sealed when the check began: there is no checksum to check the cells against. */
+        NOT_SEALED,
+        /**
+         * The seal was withdrawn while the cells were read: another handle opened the file for
+         * writing, which withdraws the seal before it changes any cell. The cells read may then
+         * differ from the old checksum without being damaged; the file is now as one not sealed.
+         */
+        UNSEALED_DURING_CHECK
     }
 
     /**
@@ -532,17 +588,24 @@ public final class BloomFilter implements MembershipFilter {
      * checksum recorded when it was sealed. An unsealed filter's cells have no checksum: damage to
      * them is not detectable, only damage to the header, the length and the padding.
      *
-     * @return true if the cells were checked against their checksum, false if the filter is not sealed
+     * <p>The seal is read before and after the pass over the cells, and only a seal that stood
+     * unchanged through the pass judges them: a handle opened for writing withdraws the seal before
+     * it changes a cell, so then every cell the pass read was a sealed one, and a mismatch is
+     * damage. A seal withdrawn during the pass is no verdict on the cells
+     * ({@link CellsCheck#UNSEALED_DURING_CHECK}); a file sealed anew during the pass is checked
+     * again against its new seal.
+     *
      * @throws InvalidFilterFileException {@link Problem#HEADER_MISMATCH} if the header is another
      *     file's, {@link Problem#CELLS_PADDING} if a padding bit is set, {@link Problem#CELLS_CHECKSUM}
-     *     if a sealed filter's cells do not match their checksum
+     *     if the cells do not match the checksum of a seal that stood through the pass
+     * @throws IllegalStateException if the file was sealed anew during every one of several passes
      */
-    public boolean verify() throws InvalidFilterFileException {
-        return verify(null);
+    public CellsCheck checkCells() throws InvalidFilterFileException {
+        return checkCells(null);
     }
 
     /**
-     * {@link #verify()}, telling {@code bytesRead} how far it got, for a progress display over a
+     * {@link #checkCells()}, telling {@code bytesRead} how far it got, for a progress display over a
      * large sealed file. The checksum is one hash of all the cells, which reports nothing until it
      * ends; so with a callback the cells of a sealed filter are first read through in order (which
      * is where the time goes for a file not yet in memory), reporting up to
@@ -550,10 +613,10 @@ public final class BloomFilter implements MembershipFilter {
      * that caches it is read twice. An unsealed filter's check reports nothing (it reads no cells).
      *
      * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
-     * @return as {@link #verify()}
-     * @throws InvalidFilterFileException as {@link #verify()}
+     * @return as {@link #checkCells()}
+     * @throws InvalidFilterFileException as {@link #checkCells()}
      */
-    public boolean verify(LongConsumer bytesRead) throws InvalidFilterFileException {
+    public CellsCheck checkCells(LongConsumer bytesRead) throws InvalidFilterFileException {
         ensureOpen();
         if (bytesRead != null && isSealed()) {
             cells.readThrough(bytesRead);
@@ -573,20 +636,33 @@ public final class BloomFilter implements MembershipFilter {
                             + " are set, which no operation writes; restore the file from a pack or rebuild it",
                     spec.cells(), FilterFileDescriptor.CELLS_START + paddingWord * 8));
         }
-        if (!isSealed()) {
-            return false;
+        for (int pass = 1; ; pass++) {
+            Seal before = state.sealVolatile();
+            if (!before.sealed()) {
+                return pass == 1 ? CellsCheck.NOT_SEALED : CellsCheck.UNSEALED_DURING_CHECK;
+            }
+            long actual = cellsChecksum();
+            VarHandle.acquireFence(); // the pass's loads of the cells are done before the seal is read again
+            Seal after = state.sealVolatile();
+            if (before.heldUntil(after)) {
+                if (actual != before.checksum()) {
+                    throw new InvalidFilterFileException(path, Problem.CELLS_CHECKSUM, String.format(
+                            "cells are damaged (checksum %016x, sealed as %016x)"
+                                    + (header.isBound() ? ", or header and cells do not belong together (a header page"
+                                    + " copied from another filter file)" : "")
+                                    + "; restore the file from a pack or rebuild it",
+                            actual, before.checksum()));
+                }
+                return CellsCheck.INTACT;
+            }
+            if (!after.sealed()) {
+                return CellsCheck.UNSEALED_DURING_CHECK;
+            }
+            if (pass == RESEALED_PASSES) {
+                throw new IllegalStateException(path + " was sealed anew during each of " + RESEALED_PASSES
+                        + " checks of its cells; check it once nothing seals it");
+            }
         }
-        long expected = state.getCellsChecksumVolatile();
-        long actual = cellsChecksum();
-        if (expected != actual) {
-            throw new InvalidFilterFileException(path, Problem.CELLS_CHECKSUM, String.format(
-                    "cells are damaged (checksum %016x, sealed as %016x)"
-                            + (header.isBound() ? ", or header and cells do not belong together (a header page"
-                            + " copied from another filter file)" : "")
-                            + "; restore the file from a pack or rebuild it",
-                    actual, expected));
-        }
-        return true;
     }
 
     /** The checksum of the cells recorded by {@link #seal()}, if the filter is sealed; empty if not. */

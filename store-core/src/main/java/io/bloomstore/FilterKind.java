@@ -1,9 +1,11 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -34,6 +36,21 @@ public enum FilterKind {
             }
         }
         return of(start, read);
+    }
+
+    /**
+     * The kind of the file open on {@code channel}, from its first bytes, as {@link #of(Path)}
+     * tells it: what the one-descriptor openers ({@link MembershipFilter#open}, merge, pack) read
+     * before they check and map the same file.
+     */
+    static FilterKind of(FileChannel channel) throws IOException {
+        byte[] start = CheckedFile.readAt(channel, 0, FilterFileDescriptor.HEADER_LENGTH);
+        return of(start, start.length);
+    }
+
+    /** The kind of an open filter. */
+    static FilterKind of(MembershipFilter filter) {
+        return filter instanceof GrowingBloomFilter ? GROWING : filter instanceof WindowedBloomFilter ? WINDOWED : FIXED;
     }
 
     /**

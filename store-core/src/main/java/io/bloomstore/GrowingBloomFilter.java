@@ -1,5 +1,6 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
@@ -7,6 +8,7 @@ import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,8 +82,13 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a growing one
      */
     public static GrowingBloomFilter open(Path path, OpenMode mode) throws IOException {
+        return open(path, CheckedFile.openChannel(path, mode == OpenMode.READ_ONLY), mode);
+    }
+
+    /** Opens the growing filter file already open on {@code channel}, which it takes over (closed here on failure). */
+    static GrowingBloomFilter open(Path path, FileChannel channel, OpenMode mode) throws IOException {
         GrowingBloomFilter filter = new GrowingBloomFilter(
-                SegmentedFile.open(path, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_GROWING));
+                SegmentedFile.open(path, channel, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_GROWING));
         if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
             try {
                 filter.prepare(filter.segments().length);

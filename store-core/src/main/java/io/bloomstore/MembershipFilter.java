@@ -1,6 +1,8 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.CheckedFile;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -15,16 +17,28 @@ import java.time.Clock;
 public interface MembershipFilter extends AutoCloseable {
     /**
      * Opens a filter file of any kind: a fixed filter (format version 1), a growing or a windowed
-     * one (version 2, told apart by the kind byte), as their own {@code open} would.
+     * one (version 2, told apart by the kind byte), as their own {@code open} would. The file is
+     * opened once: its kind, its headers and its mapping are all read through that one descriptor,
+     * so a file renamed over the path meanwhile is either wholly the one opened or not opened at all
+     * (docs/RELIABILITY.md, "Inputs bound to one descriptor").
      *
      * @param clock the clock of a windowed filter's epochs (the system clock, normally); unused by the others
      * @throws InvalidFilterFileException if the file is damaged or not a filter
      */
     static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        return switch (FilterKind.of(path)) {
-            case WINDOWED -> WindowedBloomFilter.open(path, mode, clock);
-            case GROWING -> GrowingBloomFilter.open(path, mode);
-            case FIXED -> BloomFilter.open(path, mode); // checks and reports everything else
+        FileChannel channel = CheckedFile.openChannel(path, mode == OpenMode.READ_ONLY);
+        FilterKind kind;
+        try {
+            kind = FilterKind.of(channel);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        // each opener takes the channel over, and closes it if the file fails its checks
+        return switch (kind) {
+            case WINDOWED -> WindowedBloomFilter.open(path, channel, mode, clock);
+            case GROWING -> GrowingBloomFilter.open(path, channel, mode);
+            case FIXED -> BloomFilter.open(path, channel, mode); // checks and reports everything else
         };
     }
 

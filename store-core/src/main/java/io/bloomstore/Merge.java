@@ -10,8 +10,10 @@ import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -33,59 +35,81 @@ public final class Merge {
      * Writes {@code op} of {@code inputs} (two or more) to a new file {@code out}, sealed (its cells
      * checksum recorded, as {@link BloomFilter#seal()} does) before it appears at {@code out}.
      *
+     * <p>Each input is opened once, and its kind, header, shape and cells are all read through that
+     * one descriptor: an input renamed over meanwhile is merged whole or refused, never checked as
+     * one file and read as another (docs/RELIABILITY.md, "Inputs bound to one descriptor").
+     *
      * <p>Growing or windowed inputs (all of one kind) combine region by region by OR, as
      * docs/FORMAT.md, "Merge", says; the result is a file of their kind, open to adds (not sealed).
      *
      * @param progress called with the number of cell bytes written so far, or null
+     * @return what was written: the result's kind, length and, for fixed filters, its header
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
      *     field, if the inputs differ in kind or shape, or if AND is asked of growing or windowed
      *     inputs; no file is left behind
      * @throws IllegalStateException if a windowed input rotated while it was
      *     read; no file is left behind
      */
-    public static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)
-            throws IOException {
+    public static FilterFileSummary toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace,
+            LongConsumer progress) throws IOException {
         if (inputs.size() < 2) {
             throw new IllegalArgumentException("merge needs at least two inputs, got " + inputs.size());
         }
-        for (Path input : inputs) {
-            if (FilterKind.of(input) != FilterKind.FIXED) {
-                SegmentedMerge.toNewFile(out, inputs, op, replace, progress);
-                return;
-            }
-        }
-        FilterHeader first = BloomFilter.readHeader(inputs.get(0));
-        for (Path input : inputs.subList(1, inputs.size())) {
-            requireCompatible(inputs.get(0), first.spec(), input, BloomFilter.readHeader(input).spec());
-        }
-        List<BloomFilter> sources = new ArrayList<>();
+        List<MembershipFilter> sources = new ArrayList<>();
         try {
             for (Path input : inputs) {
-                sources.add(BloomFilter.open(input, OpenMode.READ_ONLY));
+                // each input is checked as it opens, before kinds are compared, so a damaged one is named as itself;
+                // the clock is not read: a merge takes each ring's slots as its file says
+                sources.add(MembershipFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
             }
-            FilterFiles.publish(out, replace, first.fileLength(), sealedContent(first.spec(), sources, op, progress));
+            return toNewFileFrom(out, sources, op, replace, progress);
         } finally {
-            for (BloomFilter source : sources) {
+            for (MembershipFilter source : sources) {
                 source.close();
             }
         }
     }
 
+    /**
+     * Writes {@code op} of open filters (two or more, of one kind) to a new file {@code out}, as
+     * {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} does with the files it opens:
+     * for a caller that reads the inputs further (their statistics, say) through the very handles
+     * merged, not through files opened again by path. The caller closes them.
+     */
+    public static FilterFileSummary toNewFileFrom(Path out, List<? extends MembershipFilter> sources, MergeOp op,
+            boolean replace, LongConsumer progress) throws IOException {
+        if (sources.size() < 2) {
+            throw new IllegalArgumentException("merge needs at least two inputs, got " + sources.size());
+        }
+        if (!sources.stream().allMatch(BloomFilter.class::isInstance)) {
+            return SegmentedMerge.toNewFile(out, List.copyOf(sources), op, replace, progress);
+        }
+        List<BloomFilter> fixed = sources.stream().map(BloomFilter.class::cast).toList();
+        BloomFilter first = fixed.get(0);
+        for (BloomFilter source : fixed.subList(1, fixed.size())) {
+            requireCompatible(first.path(), first.spec(), source.path(), source.spec());
+        }
+        FilterHeader header = FilterHeader.newFile(first.spec(), System.currentTimeMillis(), false);
+        FilterFiles.publish(out, replace, header.fileLength(), sealedContent(header, fixed, op, progress));
+        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
+    }
+
     /** The merged file as it is written to its temporary: complete and sealed before it is published. */
-    static FilterFiles.Content sealedContent(BloomSpec spec, List<BloomFilter> sources, MergeOp op,
+    static FilterFiles.Content sealedContent(FilterHeader header, List<BloomFilter> sources, MergeOp op,
             LongConsumer progress) {
         return (channel, temporary) -> {
-            write(channel, spec, sources, op, progress);
+            write(channel, header, sources, op, progress);
             sealInPlace(temporary);
         };
     }
 
     /** Writes a new header page, then {@code op} of the sources' cells, chunk by chunk. */
-    private static void write(FileChannel channel, BloomSpec spec, List<BloomFilter> sources, MergeOp op,
+    private static void write(FileChannel channel, FilterHeader header, List<BloomFilter> sources, MergeOp op,
             LongConsumer progress) throws IOException {
         // A merged file is a new file: a new identity, whatever its inputs' identities (or versions).
-        FilterFiles.writeFully(channel, FilterHeader.newFile(spec, System.currentTimeMillis(), false).newFilePage());
-        writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), spec.counterBits(), op, 0, progress);
+        FilterFiles.writeFully(channel, header.newFilePage());
+        writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), header.spec().counterBits(), op, 0,
+                progress);
     }
 
     /**

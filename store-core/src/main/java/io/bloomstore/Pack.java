@@ -1,10 +1,12 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.format.Seal;
 import io.bloomstore.internal.segment.ContainerImage;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.DataInputStream;
@@ -18,8 +20,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -56,31 +56,47 @@ public final class Pack {
     private static final int BUFFER = 1 << 20;
     /** How long a pack waits for a growth or rotation to end: one writes at most a segment, or clears a window's slots. */
     private static final long LOCK_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
+    /** How often {@link #packTo} packs a sealed filter whose seal keeps being withdrawn or renewed under it. */
+    private static final int SEAL_ATTEMPTS = 3;
 
     private Pack() {
     }
 
     /**
-     * Writes {@code filter}'s file (of any kind) to {@code out} as a pack. The file is read through
-     * a channel; if others are adding meanwhile the pack holds some of their adds, never a torn
-     * header. A growing or windowed file's container page is read first, once no growth or rotation
-     * holds its step lock, and fixes what the pack holds: the segments it publishes (a growth
-     * published later is left out) or the epochs of the slots.
+     * Writes {@code filter}'s file (of any kind) to {@code out} as a pack. The file is opened once,
+     * and its kind, its headers, its length and every byte packed are read through that one
+     * descriptor: a file renamed over the path meanwhile is packed whole or refused, never checked
+     * as one file and copied from another. If others are adding meanwhile the pack holds some of
+     * their adds, never a torn header. A growing or windowed file's container page is read first,
+     * once no growth or rotation holds its step lock, and fixes what the pack holds: the segments it
+     * publishes (a growth published later is left out) or the epochs of the slots.
+     *
+     * <p>A sealed fixed filter's header page goes out first, seal and all, so the seal must still
+     * stand, unchanged, once every cell has been read: a handle opened for writing withdraws it
+     * before it changes a cell, so then the cells packed are the sealed ones. If it was withdrawn
+     * or replaced meanwhile, the pack would restore to a file whose cells fail their checksum:
+     * the frame is left without its end instead (unpacking it fails), and
+     * {@link #packTo} packs again, from the file as it is then (unsealed).
      *
      * @param progress called with bytes packed so far, or null
      * @return the file length packed
-     * @throws IllegalStateException if a windowed file rotated to a new epoch while it was
-     *     packed (its slots' cells may have been cleared under the reader): then the frame is left
-     *     without its end, so that unpacking what was written fails; pack it again
+     * @throws IllegalStateException if a windowed file rotated to a new epoch while it was packed
+     *     (its slots' cells may have been cleared under the reader), or a sealed fixed filter was
+     *     opened for writing (or sealed anew) while it was packed: then the frame is left without
+     *     its end, so that unpacking what was written fails; pack it again
      */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
-        boolean fixed = FilterKind.of(filter) == FilterKind.FIXED;
-        // a fixed filter's header is checked before the channel opens, which would block on a FIFO
-        long length = fixed ? BloomFilter.readHeader(filter).fileLength() : 0;
-        try (FileChannel channel = FileChannel.open(filter, StandardOpenOption.READ)) {
-            byte[] page = new byte[0];
+        // the one channel is opened after a check that the path is a regular file (opening a FIFO would block)
+        try (FileChannel channel = CheckedFile.openChannel(filter, true)) {
+            byte[] page;
+            long length;
             ContainerImage container = null;
-            if (!fixed) {
+            Seal seal = null;
+            if (FilterKind.of(channel) == FilterKind.FIXED) {
+                length = CheckedFile.check(filter, channel).header().fileLength();
+                page = CheckedFile.readAt(channel, 0, FilterFileDescriptor.CELLS_START);
+                seal = Seal.in(page);
+            } else {
                 page = new byte[ContainerDescriptor.FIRST_REGION];
                 container = quietContainer(filter, channel, page);
                 length = container.fileLength();
@@ -111,8 +127,23 @@ public final class Pack {
                         + "could hold slots cleared for the new epoch under their old one; the pack was left "
                         + "unfinished (unpacking it fails): pack it again");
             }
+            if (seal != null && seal.sealed()
+                    && !seal.heldUntil(Seal.in(CheckedFile.readAt(channel, 0, Seal.AREA_END)))) {
+                throw new SealWithdrawnException(filter + ": was opened for writing while it was being packed, so its "
+                        + "cells may no longer match the sealed header already packed; the pack was left unfinished "
+                        + "(unpacking it fails): pack it again");
+            }
             lz4.close(); // writes the end mark and content checksum; closes out
             return length;
+        }
+    }
+
+    /** A sealed filter's seal did not stand through its pack: {@link #packTo} packs it again. */
+    private static final class SealWithdrawnException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        SealWithdrawnException(String message) {
+            super(message);
         }
     }
 
@@ -144,11 +175,9 @@ public final class Pack {
 
     /** Reads the container page, then the file's length (so every region the page publishes lies within it), and checks them. */
     private static ContainerImage readContainer(Path filter, FileChannel channel, byte[] page) throws IOException {
-        ByteBuffer bytes = ByteBuffer.wrap(page);
-        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
-            // read until full or end of file
-        }
-        return ContainerImage.decode(filter, Arrays.copyOf(page, bytes.position()), channel.size());
+        byte[] read = CheckedFile.readAt(channel, 0, page.length);
+        System.arraycopy(read, 0, page, 0, read.length);
+        return ContainerImage.decode(filter, read, channel.size());
     }
 
     /**
@@ -157,13 +186,26 @@ public final class Pack {
      *
      * @param replace whether an existing target is replaced; if not, an existing target fails the
      *     call with {@link java.nio.file.FileAlreadyExistsException} and is left untouched
-     * @param progress called with bytes packed so far, or null
+     * @param progress called with bytes packed so far, or null (it starts again from 0 when a sealed
+     *     filter is packed again, see {@link #pack})
      * @return the file length packed
      */
     public static long packTo(Path filter, Path target, boolean replace, LongConsumer progress) throws IOException {
         long[] length = new long[1];
-        FilterFiles.publish(target, replace, 0, (channel, temporary) ->
-                length[0] = pack(filter, Channels.newOutputStream(channel), progress));
+        FilterFiles.publish(target, replace, 0, (channel, temporary) -> {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    length[0] = pack(filter, Channels.newOutputStream(channel), progress);
+                    return;
+                } catch (SealWithdrawnException e) {
+                    if (attempt == SEAL_ATTEMPTS) {
+                        throw e;
+                    }
+                    // a writer withdrew the seal: the file now reads unsealed, and packs as it is
+                    channel.truncate(0).position(0);
+                }
+            }
+        });
         return length[0];
     }
 
@@ -175,10 +217,10 @@ public final class Pack {
      * @throws InvalidFilterFileException with {@link Problem#BAD_PACK} if the input is not a
      *     bloomstore pack or is damaged, or another problem if a packed header or the region table is bad
      */
-    public static Restored unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
+    public static FilterFileSummary unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
             throws IOException {
         Path sourcePath = Path.of(source);
-        Restored[] restored = new Restored[1];
+        FilterFileSummary[] restored = new FilterFileSummary[1];
         FilterFiles.publish(target, replace, 0, (channel, temporary) -> {
             PackReader pack = new PackReader(in, sourcePath);
             ByteBuffer preamble = ByteBuffer.wrap(pack.readFully(PREAMBLE_LENGTH)).order(ByteOrder.LITTLE_ENDIAN);
@@ -196,10 +238,10 @@ public final class Pack {
             ContainerImage container = null;
             if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
                 FilterHeader header = FilterHeader.decode(sourcePath, page, length);
-                restored[0] = new Restored(FilterKind.FIXED, 1, length, Optional.of(FilterFileInfo.of(header)));
+                restored[0] = new FilterFileSummary(FilterKind.FIXED, 1, length, Optional.of(FilterFileInfo.of(header)));
             } else {
                 container = ContainerImage.decode(sourcePath, page, length);
-                restored[0] = new Restored(container.header().isGrowing() ? FilterKind.GROWING : FilterKind.WINDOWED,
+                restored[0] = new FilterFileSummary(container.header().isGrowing() ? FilterKind.GROWING : FilterKind.WINDOWED,
                         container.regions(), length, Optional.empty());
             }
             FilterFiles.writeFully(channel, ByteBuffer.wrap(page));
@@ -226,17 +268,6 @@ public final class Pack {
             pack.requireEnd(length);
         });
         return restored[0];
-    }
-
-    /**
-     * What {@link #unpack} restored, from the packed headers it checked.
-     *
-     * @param kind the kind of filter file
-     * @param regions 1 for a fixed filter; the published segments of a chain, the slots of a ring
-     * @param fileLength the restored file's length
-     * @param info a fixed filter's header; empty for a growing or windowed file
-     */
-    public record Restored(FilterKind kind, int regions, long fileLength, Optional<FilterFileInfo> info) {
     }
 
     /**

@@ -187,16 +187,24 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
                 allClear *= 1 - scan.currentFpp();
             }
         }
-        long bytes;
-        try {
-            bytes = java.nio.file.Files.size(file.path());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        long bytes = fileBytes();
         if (bytesScanned != null) {
             bytesScanned.accept(bytes); // done: the headers between the regions count too
         }
         return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes);
+    }
+
+    /**
+     * The length of the file this handle maps, read through its descriptor: not whatever file the
+     * path names by now.
+     */
+    public long fileBytes() {
+        ensureOpen();
+        try {
+            return file.length();
+        } catch (IOException e) {
+            throw new UncheckedIOException(file.path() + ": cannot read its length", e);
+        }
     }
 
     /**

@@ -13,9 +13,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -34,48 +34,35 @@ final class SegmentedMerge {
     private SegmentedMerge() {
     }
 
-    /** @see Merge#toNewFile */
-    static void toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace, LongConsumer progress)
-            throws IOException {
-        List<SegmentedFilter> sources = new ArrayList<>();
-        try {
-            List<FilterKind> kinds = new ArrayList<>();
-            for (Path input : inputs) {
-                // each input is checked before the kinds are compared, so a damaged one is named as itself
-                FilterKind kind = FilterKind.of(input);
-                kinds.add(kind);
-                switch (kind) {
-                    case FIXED -> BloomFilter.readHeader(input);
-                    case GROWING -> sources.add(GrowingBloomFilter.open(input, OpenMode.READ_ONLY));
-                    // the clock is not read: a merge takes each ring's slots as its file says
-                    case WINDOWED -> sources.add(WindowedBloomFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
-                }
-            }
-            for (int i = 1; i < inputs.size(); i++) {
-                if (kinds.get(i) != kinds.get(0)) {
-                    throw incompatible(inputs.get(0), inputs.get(i), "kind: " + kinds.get(0) + " vs "
-                            + kinds.get(i));
-                }
-            }
-            if (op == MergeOp.AND) {
-                throw new InvalidFilterFileException(inputs.get(0), Problem.INCOMPATIBLE, "AND is not defined for "
-                        + kinds.get(0) + " filters: a key present in both inputs may sit in a different "
-                        + (kinds.get(0) == FilterKind.GROWING ? "segment" : "epoch's slot")
-                        + " of each, where a region by region AND would lose it; query both instead");
-            }
-            ContainerHeader first = sources.get(0).header;
-            for (SegmentedFilter source : sources.subList(1, sources.size())) {
-                var difference = first.differenceFrom(source.header);
-                if (difference.isPresent()) {
-                    throw incompatible(inputs.get(0), source.path(), difference.get());
-                }
-            }
-            write(out, replace, first.withCreated(System.currentTimeMillis()), plan(sources), op, progress);
-        } finally {
-            for (SegmentedFilter source : sources) {
-                source.close();
+    /**
+     * @param inputs every input, open (the caller closes them), not all fixed
+     * @see Merge#toNewFile
+     */
+    static FilterFileSummary toNewFile(Path out, List<MembershipFilter> inputs, MergeOp op, boolean replace,
+            LongConsumer progress) throws IOException {
+        FilterKind kind = FilterKind.of(inputs.get(0));
+        for (MembershipFilter input : inputs.subList(1, inputs.size())) {
+            if (FilterKind.of(input) != kind) {
+                throw incompatible(inputs.get(0).path(), input.path(), "kind: " + kind + " vs " + FilterKind.of(input));
             }
         }
+        if (op == MergeOp.AND) {
+            throw new InvalidFilterFileException(inputs.get(0).path(), Problem.INCOMPATIBLE, "AND is not defined for "
+                    + kind + " filters: a key present in both inputs may sit in a different "
+                    + (kind == FilterKind.GROWING ? "segment" : "epoch's slot")
+                    + " of each, where a region by region AND would lose it; query both instead");
+        }
+        List<SegmentedFilter> sources = inputs.stream().map(SegmentedFilter.class::cast).toList();
+        ContainerHeader first = sources.get(0).header;
+        for (SegmentedFilter source : sources.subList(1, sources.size())) {
+            var difference = first.differenceFrom(source.header);
+            if (difference.isPresent()) {
+                throw incompatible(sources.get(0).path(), source.path(), difference.get());
+            }
+        }
+        Plan plan = plan(sources);
+        long length = write(out, replace, first.withCreated(System.currentTimeMillis()), plan, op, progress);
+        return new FilterFileSummary(kind, plan.epochs().length, length, Optional.empty());
     }
 
     /** What goes into the result: its count word, and per region its epoch and the inputs whose region i is ORed into it. */
@@ -118,10 +105,11 @@ final class SegmentedMerge {
      * approximate insertions the sum of its parts' (so a chain's newest segment is judged as full
      * as its inputs made it, and the next add grows), then the OR of its parts' cells, or zeros.
      *
+     * @return the file's length
      * @throws IllegalStateException if a ring rotated while its slot was read (its cells
      *     may have been cleared under the reader); nothing is published
      */
-    private static void write(Path out, boolean replace, ContainerHeader header, Plan plan, MergeOp op,
+    private static long write(Path out, boolean replace, ContainerHeader header, Plan plan, MergeOp op,
             LongConsumer progress) throws IOException {
         int regions = plan.epochs().length;
         long[] lengths = new long[regions];
@@ -159,6 +147,7 @@ final class SegmentedMerge {
                 }
             }
         });
+        return total;
     }
 
     private static InvalidFilterFileException incompatible(Path first, Path other, String difference) {

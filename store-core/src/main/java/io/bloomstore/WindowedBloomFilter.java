@@ -1,11 +1,13 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +81,12 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a windowed one
      */
     public static WindowedBloomFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        SegmentedFile file = SegmentedFile.open(path, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_WINDOWED);
+        return open(path, CheckedFile.openChannel(path, mode == OpenMode.READ_ONLY), mode, clock);
+    }
+
+    /** Opens the windowed filter file already open on {@code channel}, which it takes over (closed here on failure). */
+    static WindowedBloomFilter open(Path path, FileChannel channel, OpenMode mode, Clock clock) throws IOException {
+        SegmentedFile file = SegmentedFile.open(path, channel, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_WINDOWED);
         WindowedBloomFilter filter;
         try {
             filter = new WindowedBloomFilter(file, clock);

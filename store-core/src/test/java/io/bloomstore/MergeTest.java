@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.format.FilterHeader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -268,7 +269,8 @@ class MergeTest {
         try (BloomFilter a = BloomFilter.open(inputs.a(), OpenMode.READ_ONLY);
                 BloomFilter b = BloomFilter.open(inputs.b(), OpenMode.READ_ONLY);
                 FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            Merge.sealedContent(inputs.spec(), List.of(a, b), MergeOp.AND, null).writeTo(channel, temporary);
+            Merge.sealedContent(FilterHeader.newFile(inputs.spec(), System.currentTimeMillis(), false), List.of(a, b),
+                    MergeOp.AND, null).writeTo(channel, temporary);
         }
         try (BloomFilter written = BloomFilter.open(temporary, OpenMode.READ_ONLY)) {
             assertTrue(written.isSealed());

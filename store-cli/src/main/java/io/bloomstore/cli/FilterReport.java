@@ -4,8 +4,6 @@ import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.FilterStats;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -49,14 +47,15 @@ record FilterReport(
         Boolean pastCapacity) {
 
     /** Reports on an open filter; scans its cells once, telling {@code progress} how far it got. */
-    static FilterReport of(Path file, BloomFilter filter, Progress progress) throws IOException {
+    static FilterReport of(Path file, BloomFilter filter, Progress progress) {
         FilterFileInfo info = filter.info();
         BloomSpec spec = info.spec();
         FilterStats stats = filter.stats(progress.callback());
         OptionalLong checksum = filter.sealedChecksum();
         return new FilterReport(
                 file.toString(),
-                Files.size(file),
+                info.fileLength(), // the file opened: its length was checked against its header
+
                 "BLOOMSTR",
                 info.formatVersion(),
                 info.headerLength(),

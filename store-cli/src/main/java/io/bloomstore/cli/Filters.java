@@ -2,17 +2,13 @@ package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
-import io.bloomstore.FilterFileInfo;
-import io.bloomstore.FilterKind;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
-import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,53 +27,20 @@ final class Filters {
 
     /**
      * Opens a fixed filter for {@code verb}, which works on no other kind; a missing file gets a
-     * message saying how to make one.
+     * message saying how to make one. The file is opened once, whatever its kind: the kind named in
+     * a refusal is that of the file opened, never of one found at the path by a second look.
      *
      * @param instead what to do with a growing or windowed file instead, for the line that refuses it
      * @throws UnsupportedOperationException naming the kind if {@code file} is growing or windowed
      */
     static BloomFilter open(Path file, OpenMode mode, String verb, String instead) throws IOException {
-        try {
-            return BloomFilter.open(file, mode);
-        } catch (NoSuchFileException e) {
-            throw missing(file);
-        } catch (InvalidFilterFileException e) {
-            throw refusal(file, e, verb, instead);
+        MembershipFilter filter = openAny(file, mode);
+        if (filter instanceof BloomFilter fixed) {
+            return fixed;
         }
-    }
-
-    /**
-     * The header of a fixed filter, read for {@code verb}, which works on no other kind.
-     *
-     * @param instead what to do with a growing or windowed file instead, for the line that refuses it
-     * @throws UnsupportedOperationException naming the kind if {@code file} is growing or windowed
-     */
-    static FilterFileInfo readInfo(Path file, String verb, String instead) throws IOException {
-        try {
-            return BloomFilter.readInfo(file);
-        } catch (InvalidFilterFileException e) {
-            throw refusal(file, e, verb, instead);
-        }
-    }
-
-    /**
-     * What to throw when {@code verb} found {@code file} not to be a fixed filter ({@code failure}):
-     * a refusal naming the kind if it is a growing or windowed filter, what is wrong with it if it
-     * is a damaged one, else {@code failure}.
-     */
-    static IOException refusal(Path file, InvalidFilterFileException failure, String verb, String instead)
-            throws IOException {
-        if (failure.problem() != InvalidFilterFileException.Problem.UNSUPPORTED_VERSION) {
-            return failure;
-        }
-        String kind;
-        try (MembershipFilter checked = MembershipFilter.open(file, OpenMode.READ_ONLY, Clock.systemUTC())) {
-            kind = FilterKind.of(checked.path()).toString();
-        } catch (InvalidFilterFileException damaged) {
-            return damaged; // a version 2 file, damaged: the reason names the field
-        }
-        throw new UnsupportedOperationException(file + " is a " + kind + " filter; '" + verb
-                + "' works on fixed filters only: " + instead);
+        filter.close();
+        throw new UnsupportedOperationException(file + " is a " + (filter instanceof GrowingBloomFilter ? "growing"
+                : "windowed") + " filter; '" + verb + "' works on fixed filters only: " + instead);
     }
 
     /** Opens a filter file of any kind (a windowed one on the system clock); a missing file gets a message saying how to make one. */
@@ -99,7 +62,6 @@ final class Filters {
         if (filter instanceof BloomFilter fixed) {
             return Human.shape(fixed.info().spec(), fixed.info().fileLength());
         }
-        long bytes = Files.size(filter.path());
         if (filter instanceof GrowingBloomFilter growing) {
             GrowingSpec spec = growing.spec();
             int segments = growing.segmentCount();
@@ -107,13 +69,14 @@ final class Filters {
                     + keys(spec.expectedKeys()) + ", each next one " + Human.factor(spec.growthFactor())
                     + " as many); false positives under " + Human.percent(spec.fpp()) + "; "
                     + (spec.maxBytes() > 0 ? "at most " + Human.bytes(spec.maxBytes()) : "no size limit")
-                    + " (" + Human.bytes(bytes) + ")";
+                    + " (" + Human.bytes(growing.fileBytes()) + ")";
         }
-        WindowSpec spec = ((WindowedBloomFilter) filter).spec();
+        WindowedBloomFilter windowed = (WindowedBloomFilter) filter;
+        WindowSpec spec = windowed.spec();
         return "windowed, keys remembered " + Human.duration(spec.window()) + " (" + spec.epochs()
                 + (spec.epochs() == 1 ? " epoch" : " epochs") + " of " + Human.duration(spec.window().dividedBy(spec.epochs()))
                 + "), " + keys(spec.expectedKeys()) + " per window at " + Human.percent(spec.fpp())
-                + " false positives (" + Human.bytes(bytes) + ")";
+                + " false positives (" + Human.bytes(windowed.fileBytes()) + ")";
     }
 
     /** "3 keys" / "1 key". */

@@ -5,14 +5,15 @@ import static io.bloomstore.cli.Model.operand;
 import static io.bloomstore.cli.Model.operands;
 import static io.bloomstore.cli.Model.option;
 
-import io.bloomstore.BloomFilter;
-import io.bloomstore.FilterKind;
-import io.bloomstore.OpenMode;
+import io.bloomstore.FilterFileSummary;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
+import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.OpenMode;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.util.ArrayList;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -59,26 +60,35 @@ final class MergeCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        FilterKind kind = FilterKind.of(inputs.get(0));
-        if (kind != FilterKind.FIXED) {
-            // the result of growing or windowed inputs stays open to adds: version 2 has no seal
-            try (Progress progress = progress("merge", -1)) {
-                Merge.toNewFile(out, inputs, op, force, progress::update);
+        List<MembershipFilter> sources = new ArrayList<>();
+        try {
+            // each input is opened once: merged, and its rate read, through that one handle
+            for (Path input : inputs) {
+                sources.add(Filters.openAny(input, OpenMode.READ_ONLY));
             }
-            streams().text().println("merged " + inputs.size() + " " + Human.name(kind) + " filters (" + Human.name(op)
-                    + ") into " + out + " (" + Human.bytes(Files.size(out)) + ")");
+            FilterFileSummary merged;
+            // the bar only counts: nothing here reads the inputs' sizes by path
+            try (Progress progress = progress("merge", -1)) {
+                merged = Merge.toNewFileFrom(out, sources, op, force, progress::update);
+            }
+            if (merged.info().isEmpty()) {
+                // the result of growing or windowed inputs stays open to adds: version 2 has no seal
+                streams().text().println("merged " + inputs.size() + " " + Human.name(merged.kind()) + " filters ("
+                        + Human.name(op) + ") into " + out + " (" + Human.bytes(merged.fileLength()) + ")");
+                return ExitCode.OK;
+            }
+            BloomSpec spec = merged.info().get().spec();
+            streams().text().println("merged " + inputs.size() + " filters (" + Human.name(op) + ") into " + out + ": "
+                    + Human.shape(spec, merged.fileLength()) + "; sealed");
+            if (op == MergeOp.AND) {
+                streams().text().println(intersectionRates(spec, sources));
+            }
             return ExitCode.OK;
+        } finally {
+            for (MembershipFilter source : sources) {
+                source.close();
+            }
         }
-        BloomSpec spec = BloomFilter.readInfo(inputs.get(0)).spec();
-        try (Progress progress = progress("merge", spec.cellBytes())) {
-            Merge.toNewFile(out, inputs, op, force, progress::update);
-        }
-        streams().text().println("merged " + inputs.size() + " filters (" + Human.name(op) + ") into " + out + ": "
-                + Human.shape(spec, Files.size(out)) + "; sealed");
-        if (op == MergeOp.AND) {
-            streams().text().println(intersectionRates(spec));
-        }
-        return ExitCode.OK;
     }
 
     /**
@@ -91,31 +101,32 @@ final class MergeCommand extends CliCommand {
      * second as the highest input's rate, which bounds it. Costs one more scan of each input and of
      * the result, which the merge has just read (so they are in the page cache, unless larger than it).
      */
-    private String intersectionRates(BloomSpec spec) throws IOException {
+    private String intersectionRates(BloomSpec spec, List<MembershipFilter> sources) throws IOException {
         double highest = -1;
         Path highestInput = null;
         double none;
         try (Progress progress = progress("rates", (inputs.size() + 1) * spec.cellBytes())) {
             long done = 0;
-            for (Path input : inputs) {
-                double rate = currentFpp(input, progress, done);
+            for (MembershipFilter source : sources) {
+                double rate = currentFpp((BloomFilter) source, progress, done);
                 done += spec.cellBytes();
                 if (rate > highest) {
                     highest = rate;
-                    highestInput = input;
+                    highestInput = source.path();
                 }
             }
-            none = currentFpp(out, progress, done);
+            // the result just written, opened for its fill: the one file read by path here
+            try (BloomFilter result = BloomFilter.open(out, OpenMode.READ_ONLY)) {
+                none = currentFpp(result, progress, done);
+            }
         }
         return "false positives of the intersection: " + Human.percent(none) + " for a key in none of the inputs; up to "
                 + Human.percent(highest) + " for a key in some of them but not all (it is found at the rate of the "
                 + "inputs it is missing from; " + highestInput + "'s is the highest)";
     }
 
-    private static double currentFpp(Path file, Progress progress, long before) throws IOException {
+    private static double currentFpp(BloomFilter filter, Progress progress, long before) {
         LongConsumer callback = progress.callback();
-        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
-            return filter.stats(callback == null ? null : bytes -> callback.accept(before + bytes)).currentFpp();
-        }
+        return filter.stats(callback == null ? null : bytes -> callback.accept(before + bytes)).currentFpp();
     }
 }

@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
+import io.bloomstore.FilterFileSummary;
 import io.bloomstore.FilterKind;
 import io.bloomstore.Pack;
 import java.io.InputStream;
@@ -42,7 +43,7 @@ final class UnpackCommand extends CliCommand {
         if (!fromStdin && Files.isDirectory(Path.of(in))) {
             throw new FileSystemException(in, null, "is a directory, not a pack; give the file that 'pack' wrote");
         }
-        Pack.Restored restored;
+        FilterFileSummary restored;
         try (InputStream input = fromStdin ? streams().in() : Files.newInputStream(Path.of(in));
                 Progress progress = progress("unpack", -1)) {
             restored = Pack.unpack(input, fromStdin ? "stdin" : in, file, force, progress::update);

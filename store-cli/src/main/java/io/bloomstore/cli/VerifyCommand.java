@@ -19,7 +19,8 @@ final class VerifyCommand extends CliCommand {
         "Exit status 0 when intact, 1 when damaged or not a filter (the reason on stderr), 2 when it cannot be "
                 + "read at all (missing, unreadable, a directory). A filter never sealed ('create' makes it so) or "
                 + "opened for writing since it was sealed has no cells checksum: damage to its cells cannot be "
-                + "detected, and the output says so.",
+                + "detected, and the output says so; one opened for writing while its cells are checked is reported "
+                + "as such (0), not as damaged.",
         "A growing or windowed file: its container header, its table of segments or slots, and each one's own "
                 + "header and shape. Their cells are written live, never sealed, so there is no checksum of them."
     };
@@ -68,16 +69,20 @@ final class VerifyCommand extends CliCommand {
         }
         BloomFilter fixed = (BloomFilter) filter;
         boolean bound = fixed.info().fileIdentity().isPresent();
-        boolean sealed;
+        BloomFilter.CellsCheck check;
         // only a sealed filter's check reads the cells
         try (Progress progress = fixed.isSealed() ? progress("verify", fixed.info().cellsLength()) : Progress.NONE) {
-            sealed = fixed.verify(progress.callback());
+            check = fixed.checkCells(progress.callback());
         }
-        if (sealed) {
-            return bound ? "header, length, file identity, padding and cells checksum"
+        return switch (check) {
+            case INTACT -> bound ? "header, length, file identity, padding and cells checksum"
                     : "header, length, padding and cells checksum; version 1 file: no file identity";
-        }
-        return "not sealed: cells not checksummed, damage to them cannot be detected; header, length"
-                + (bound ? ", file identity" : "") + " and padding checked";
+            case NOT_SEALED -> "not sealed: cells not checksummed, damage to them cannot be detected; header, length"
+                    + (bound ? ", file identity" : "") + " and padding checked";
+            // not damage: a writer withdraws the seal before it changes a cell, and the file is now unsealed
+            case UNSEALED_DURING_CHECK -> "opened for writing while its cells were checked, so no longer sealed: cells "
+                    + "not checksummed, damage to them cannot be detected; header, length"
+                    + (bound ? ", file identity" : "") + " and padding checked";
+        };
     }
 }

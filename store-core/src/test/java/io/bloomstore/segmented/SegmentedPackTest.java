@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.FilterFileSummary;
 import io.bloomstore.FilterKind;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
@@ -71,11 +72,11 @@ class SegmentedPackTest {
         return file;
     }
 
-    private Pack.Restored roundTrip(Path file, Path restored) throws IOException {
+    private FilterFileSummary roundTrip(Path file, Path restored) throws IOException {
         Path pack = dir.resolve(file.getFileName() + ".pack");
         assertEquals(Files.size(file), Pack.packTo(file, pack, false, null));
         try (InputStream in = Files.newInputStream(pack)) {
-            Pack.Restored result = Pack.unpack(in, pack.toString(), restored, false, null);
+            FilterFileSummary result = Pack.unpack(in, pack.toString(), restored, false, null);
             assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored), "restored bit for bit");
             return result;
         }
@@ -85,8 +86,8 @@ class SegmentedPackTest {
     void aGrowingFileAfterSeveralGrowthsRoundTripsBitForBit() throws Exception {
         Path file = growingAfterGrowths();
         Path restored = dir.resolve("restored.bloom");
-        Pack.Restored result = roundTrip(file, restored);
-        assertEquals(new Pack.Restored(FilterKind.GROWING, 5, Files.size(file), java.util.Optional.empty()), result);
+        FilterFileSummary result = roundTrip(file, restored);
+        assertEquals(new FilterFileSummary(FilterKind.GROWING, 5, Files.size(file), java.util.Optional.empty()), result);
         try (GrowingBloomFilter copy = GrowingBloomFilter.open(restored, OpenMode.READ_WRITE)) {
             for (long key = 0; key < 20_000; key++) {
                 if (!copy.mightContain(key)) {
@@ -105,7 +106,7 @@ class SegmentedPackTest {
         TestClock clock = new TestClock(T0);
         Path file = windowedWithSlotsInUse(clock);
         Path restored = dir.resolve("restored.bloom");
-        Pack.Restored result = roundTrip(file, restored);
+        FilterFileSummary result = roundTrip(file, restored);
         assertEquals(FilterKind.WINDOWED, result.kind());
         assertEquals(L + 1, result.regions());
         try (WindowedBloomFilter copy = WindowedBloomFilter.open(restored, OpenMode.READ_ONLY, clock)) {
@@ -128,7 +129,7 @@ class SegmentedPackTest {
         assertEquals(Pack.PACK_MAGIC, preamble.getLong());
         assertEquals(1, preamble.getInt(), "the pack version is still 1");
         Path restored = dir.resolve("restored.bloom");
-        Pack.Restored result = Pack.unpack(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("f.bloom.pack"))),
+        FilterFileSummary result = Pack.unpack(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("f.bloom.pack"))),
                 "f.bloom.pack", restored, false, null);
         assertEquals(FilterKind.FIXED, result.kind());
         assertEquals(BloomFilter.readInfo(file), result.info().orElseThrow());

@@ -28,13 +28,37 @@ public record CheckedFile(FileChannel channel, FilterHeader header) implements A
      * @throws AccessDeniedException if writing is asked of a file this process may not write
      */
     public static CheckedFile open(Path path, boolean readOnly) throws IOException {
-        FileChannel channel = openChannel(path, readOnly);
+        return check(path, openChannel(path, readOnly));
+    }
+
+    /**
+     * Checks the header of a file already open on {@code channel} against that file's length: for
+     * a caller that opened the channel to tell the file's kind first, so that the kind, the header
+     * and whatever is mapped next are all of one file. On failure the channel is closed here.
+     *
+     * @param path the file's name, for messages only
+     */
+    public static CheckedFile check(Path path, FileChannel channel) throws IOException {
         try {
-            return new CheckedFile(channel, readHeader(path, channel));
+            long length = channel.size();
+            byte[] header = readAt(channel, 0, (int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
+            return new CheckedFile(channel, FilterHeader.decode(path, header, length));
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
+    }
+
+    /**
+     * Reads up to {@code length} bytes of an open file from {@code offset}, by position (the
+     * channel's own position is left alone); fewer if the file ends first.
+     */
+    public static byte[] readAt(FileChannel channel, long offset, int length) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(length);
+        while (bytes.hasRemaining() && channel.read(bytes, offset + bytes.position()) >= 0) {
+            // read until full or end of file
+        }
+        return Arrays.copyOf(bytes.array(), bytes.position());
     }
 
     /**
@@ -75,14 +99,5 @@ public record CheckedFile(FileChannel channel, FilterHeader header) implements A
         if (Files.exists(path) && !Files.isRegularFile(path)) {
             throw new InvalidFilterFileException(path, Problem.NOT_A_REGULAR_FILE, "is not a regular file");
         }
-    }
-
-    private static FilterHeader readHeader(Path path, FileChannel channel) throws IOException {
-        long length = channel.size();
-        ByteBuffer bytes = ByteBuffer.allocate((int) Math.min(length, FilterFileDescriptor.HEADER_LENGTH));
-        while (bytes.hasRemaining() && channel.read(bytes, bytes.position()) >= 0) {
-            // read until full or end of file
-        }
-        return FilterHeader.decode(path, Arrays.copyOf(bytes.array(), bytes.position()), length);
     }
 }

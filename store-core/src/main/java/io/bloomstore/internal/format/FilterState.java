@@ -52,6 +52,12 @@ public final class FilterState {
         return file.readVolatileInt(SEAL_STATE_OFFSET);
     }
 
+    /** The seal now: the state, then the checksum its ordered write published (see {@link #sealOrdered}). */
+    public Seal sealVolatile() {
+        boolean sealed = getSealStateVolatile() == SEALED;
+        return new Seal(sealed, sealed ? getCellsChecksumVolatile() : 0);
+    }
+
     /** The cells checksum recorded by the last seal; meaningful only while sealed. */
     public long getCellsChecksumVolatile() {
         return file.readVolatileLong(CELLS_CHECKSUM_OFFSET);

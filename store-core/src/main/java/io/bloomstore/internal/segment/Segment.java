@@ -3,16 +3,15 @@ package io.bloomstore.internal.segment;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.CellProbes;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
@@ -78,11 +77,7 @@ public final class Segment implements AutoCloseable {
 
     /** The header bytes at {@code offset} (a region's, or the container's at 0); fewer at the end of the file. */
     static byte[] readHeaderBytes(FileChannel channel, long offset) throws IOException {
-        ByteBuffer bytes = ByteBuffer.allocate(FilterFileDescriptor.HEADER_LENGTH);
-        while (bytes.hasRemaining() && channel.read(bytes, offset + bytes.position()) >= 0) {
-            // read until full or end of file
-        }
-        return Arrays.copyOf(bytes.array(), bytes.position());
+        return CheckedFile.readAt(channel, offset, FilterFileDescriptor.HEADER_LENGTH);
     }
 
     /** The region's shape, from its own header. */

@@ -123,7 +123,17 @@ public final class SegmentedFile implements AutoCloseable {
      *     other kind ({@link Problem#INCOMPATIBLE}), or shorter than its published regions
      */
     public static SegmentedFile open(Path path, boolean readOnly, int kind) throws IOException {
-        FileChannel channel = CheckedFile.openChannel(path, readOnly);
+        return open(path, CheckedFile.openChannel(path, readOnly), readOnly, kind);
+    }
+
+    /**
+     * Checks and maps a segmented file already open on {@code channel}, as
+     * {@link #open(Path, boolean, int)} does: for a caller that read the file's kind through the
+     * same channel. The file takes the channel over; on failure it is closed here.
+     *
+     * @param channel open for reading, and for writing unless {@code readOnly}
+     */
+    public static SegmentedFile open(Path path, FileChannel channel, boolean readOnly, int kind) throws IOException {
         try {
             ContainerHeader header = ContainerHeader.decode(path, Segment.readHeaderBytes(channel, 0));
             if (header.kind() != kind) {
@@ -163,6 +173,11 @@ public final class SegmentedFile implements AutoCloseable {
     /** The shared words of the mapped container page. */
     public ContainerState state() {
         return state;
+    }
+
+    /** The length of the open file now: the file this handle maps, whatever the path names meanwhile. */
+    public long length() throws IOException {
+        return channel.size();
     }
 
     /** Whether the file is mapped read-only. */
