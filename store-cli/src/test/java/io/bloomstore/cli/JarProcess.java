@@ -123,7 +123,7 @@ final class JarProcess {
         return builder.directory(folder.toFile()).start();
     }
 
-    private static CompletableFuture<byte[]> readAll(InputStream stream) {
+    static CompletableFuture<byte[]> readAll(InputStream stream) {
         // Own threads: the common pool may have a single thread, and stdout and stderr must drain at once.
         return CompletableFuture.supplyAsync(() -> {
             try (stream) {
