@@ -9,6 +9,7 @@ import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.OpenMode;
 import io.bloomstore.Pack;
+import io.bloomstore.testing.RenameSwapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,13 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.BloomSpec;
-import java.io.IOException;
+import io.bloomstore.testing.RenameSwapper;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,24 +40,10 @@ class PathReplacedWhileOpeningTest {
         Path path = dir.resolve("shared.bloom");
         Files.createLink(path, small);
 
-        AtomicBoolean done = new AtomicBoolean();
-        AtomicLong renames = new AtomicLong();
-        Thread renamer = new Thread(() -> {
-            Path staging = dir.resolve("staging.bloom");
-            try {
-                for (long i = 0; !done.get(); i++) {
-                    Files.deleteIfExists(staging);
-                    Files.createLink(staging, i % 2 == 0 ? large : small);
-                    Files.move(staging, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    renames.incrementAndGet();
-                }
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-        });
-        renamer.start();
+        RenameSwapper renamer = new RenameSwapper(path, List.of(large, small));
         int sawSmall = 0;
         int sawLarge = 0;
+        long renames;
         try {
             for (int i = 0; i < OPENS; i++) {
                 try (BloomFilter filter = BloomFilter.open(path, i % 2 == 0 ? OpenMode.READ_WRITE : OpenMode.READ_ONLY)) {
@@ -76,14 +61,13 @@ class PathReplacedWhileOpeningTest {
                 }
             }
         } finally {
-            done.set(true);
-            renamer.join();
+            renames = renamer.stop();
         }
         assertEquals(smallLength, Files.size(small), "the small filter was never grown");
         assertEquals(largeLength, Files.size(large));
         Filters.assertHolds(small, 0, 100);
         Filters.assertHolds(large, 1_000, 100);
-        assertTrue(renames.get() > 0 && sawSmall > 0 && sawLarge > 0,
+        assertTrue(renames > 0 && sawSmall > 0 && sawLarge > 0,
                 "the race ran: " + renames + " renames, " + sawSmall + " small and " + sawLarge + " large opens");
     }
 

@@ -1,4 +1,4 @@
-package io.bloomstore.cli;
+package io.bloomstore.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * and no alternative is ever written to: a command that reads the path sees some alternative,
  * swapped at any moment between two of its system calls.
  */
-final class RenameSwapper implements AutoCloseable {
+public final class RenameSwapper implements AutoCloseable {
     private static final long PAUSE_NANOS = 10_000;
 
     private final Path target;
@@ -28,10 +28,10 @@ final class RenameSwapper implements AutoCloseable {
     private long swaps;
 
     /**
-     * Starts swapping {@code alternatives} (two or more files in {@code target}'s folder) over
-     * {@code target}, first to last and round again.
+     * Puts the first of {@code alternatives} (two or more files in {@code target}'s folder) at
+     * {@code target}, then starts swapping them over it, first to last and round again.
      */
-    RenameSwapper(Path target, List<Path> alternatives) {
+    public RenameSwapper(Path target, List<Path> alternatives) throws IOException {
         if (alternatives.size() < 2) {
             throw new IllegalArgumentException("two alternatives or more, got " + alternatives);
         }
@@ -39,12 +39,15 @@ final class RenameSwapper implements AutoCloseable {
         this.alternatives = alternatives;
         this.staging = target.resolveSibling(".swap-" + target.getFileName());
         this.thread = new Thread(this::swap, "rename-swapper-" + target.getFileName());
+        Files.deleteIfExists(staging);
+        Files.createLink(staging, alternatives.get(0));
+        Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
         thread.start();
     }
 
     private void swap() {
         try {
-            for (int i = 0; !stop.get(); i = (i + 1) % alternatives.size()) {
+            for (int i = 1; !stop.get(); i = (i + 1) % alternatives.size()) {
                 // consecutive alternatives differ, so the link never names the file the path already names
                 Files.createLink(staging, alternatives.get(i));
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
@@ -60,7 +63,7 @@ final class RenameSwapper implements AutoCloseable {
     }
 
     /** Stops swapping; returns how many renames were made. */
-    long stop() {
+    public long stop() {
         stop.set(true);
         try {
             thread.join();
