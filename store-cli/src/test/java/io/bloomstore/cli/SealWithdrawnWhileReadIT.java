@@ -1,7 +1,6 @@
 package io.bloomstore.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -21,6 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +60,7 @@ class SealWithdrawnWhileReadIT {
     private Path file;
 
     /** What a round showed: the jar's run, and whether the writer's open returned while the jar still ran. */
-    record Round(int exit, byte[] out, String err, boolean writerCameDuringTheRun) {
+    record Round(String[] args, int exit, byte[] out, String err, boolean writerCameDuringTheRun) {
         String stdout() {
             return new String(out, StandardCharsets.UTF_8);
         }
@@ -79,48 +79,31 @@ class SealWithdrawnWhileReadIT {
 
     @Test
     void verifyOfAFileOpenedForWritingDuringTheCheckReportsThatNotDamage() throws Exception {
-        int hits = 0;
-        for (int round = 0; round < MAX_ROUNDS && hits == 0; round++) {
-            reseal();
-            Round run = race("verify", file.toString());
+        roundsUntilTheWriterCameDuringOne("verify", round -> new String[] {"verify", file.toString()}, run -> {
             assertEquals(0, run.exit(), "never 'damaged' (1) for a file nothing damaged: " + run.err());
             assertEquals("", run.err());
             String said = run.stdout();
             assertTrue(said.startsWith(file + ": ok (header"), said);
-            if (said.contains("opened for writing while they were being checked")) {
-                hits++;
-            }
-            System.out.println("verify round " + round + ": writer during the check " + run.writerCameDuringTheRun()
-                    + ", " + said.trim());
-        }
-        assertNotEquals(0, hits, "in " + MAX_ROUNDS + " rounds the writer never opened the file during the check");
+            // the writer came during the check itself, not only while the JVM started or ended
+            return said.contains("opened for writing while they were being checked");
+        });
     }
 
     @Test
     void aPackToAFileRestoresToAFileWhoseSealHoldsWhenAWriterCameDuringIt() throws Exception {
-        int hits = 0;
-        for (int round = 0; round < MAX_ROUNDS && hits == 0; round++) {
-            reseal();
-            Path pack = dir.resolve("round-" + round + ".pack");
-            Round run = race("pack", file.toString(), pack.toString());
-            assertEquals(0, run.exit(), run.err());
-            assertEquals("", run.err());
-            BloomFilter.CellsCheck restored = restore(Files.readAllBytes(pack));
-            if (run.writerCameDuringTheRun()) {
-                hits++;
-            }
-            System.out.println("pack round " + round + ": writer during the pack " + run.writerCameDuringTheRun()
-                    + ", restored cells " + restored);
-        }
-        assertNotEquals(0, hits, "in " + MAX_ROUNDS + " rounds the writer never opened the file during the pack");
+        roundsUntilTheWriterCameDuringOne("pack FILE OUT", round -> new String[] {"pack", file.toString(),
+            dir.resolve("round-" + round + ".pack").toString()}, run -> {
+                assertEquals(0, run.exit(), run.err());
+                assertEquals("", run.err());
+                String pack = run.args()[2];
+                System.out.println("restored cells: " + restore(Files.readAllBytes(Path.of(pack))));
+                return run.writerCameDuringTheRun();
+            });
     }
 
     @Test
     void aPackToStdoutEitherHoldsItsSealOrFailsUnfinished() throws Exception {
-        int hits = 0;
-        for (int round = 0; round < MAX_ROUNDS && hits == 0; round++) {
-            reseal();
-            Round run = race("pack", file.toString(), "-");
+        roundsUntilTheWriterCameDuringOne("pack FILE -", round -> new String[] {"pack", file.toString(), "-"}, run -> {
             if (run.exit() == 0) {
                 assertEquals("", run.err());
                 restore(run.out());
@@ -132,13 +115,28 @@ class SealWithdrawnWhileReadIT {
                         () -> restore(run.out()), "an unfinished pack does not unpack");
                 assertEquals(InvalidFilterFileException.Problem.BAD_PACK, refused.problem());
             }
-            if (run.writerCameDuringTheRun()) {
-                hits++;
-            }
-            System.out.println("pack - round " + round + ": writer during the pack " + run.writerCameDuringTheRun()
-                    + ", exit " + run.exit());
+            return run.writerCameDuringTheRun();
+        });
+    }
+
+    /** What a case checks of a round; returns whether the writer came while the jar read the cells. */
+    @FunctionalInterface
+    interface RoundCheck {
+        boolean check(Round run) throws Exception;
+    }
+
+    /** Runs rounds of {@code command} (given the round's number), each checked, until the writer came during one. */
+    private void roundsUntilTheWriterCameDuringOne(String what, IntFunction<String[]> command, RoundCheck check)
+            throws Exception {
+        boolean hit = false;
+        for (int round = 0; round < MAX_ROUNDS && !hit; round++) {
+            reseal();
+            Round run = race(command.apply(round));
+            hit = check.check(run);
+            System.out.println(what + " round " + round + ": exit " + run.exit() + ", writer came during the run "
+                    + run.writerCameDuringTheRun() + ", counted " + hit);
         }
-        assertNotEquals(0, hits, "in " + MAX_ROUNDS + " rounds the writer never opened the file during the pack");
+        assertTrue(hit, "in " + MAX_ROUNDS + " rounds the writer never opened the file while " + what + " read it");
     }
 
     /**
@@ -195,7 +193,7 @@ class SealWithdrawnWhileReadIT {
                 jar.destroyForcibly();
                 fail("the jar did not end: " + String.join(" ", args));
             }
-            return new Round(jar.exitValue(), out.join(), new String(err.join(), StandardCharsets.UTF_8), during);
+            return new Round(args, jar.exitValue(), out.join(), new String(err.join(), StandardCharsets.UTF_8), during);
         }
     }
 
