@@ -269,7 +269,11 @@ class InputsSwappedByRenameIT {
         }
     }
 
-    /** A merged filter: sealed and intact, and its bytes but its creation time (and the header checksum over it). */
+    /**
+     * A merged filter: sealed and intact, and its bytes but those every new file has its own of
+     * (its creation time, its random identity in the header and the state area, the header
+     * checksum over them and the cells checksum seeded with the identity).
+     */
     private static String mergedFilter(Path output) throws IOException {
         String check;
         try (BloomFilter merged = BloomFilter.open(output, OpenMode.READ_ONLY)) {
@@ -277,7 +281,9 @@ class InputsSwappedByRenameIT {
         }
         byte[] bytes = Files.readAllBytes(output);
         Arrays.fill(bytes, 56, 64, (byte) 0); // created
-        Arrays.fill(bytes, 124, 128, (byte) 0); // header CRC32C, which covers it
+        Arrays.fill(bytes, 80, 88, (byte) 0); // file identity
+        Arrays.fill(bytes, 124, 128, (byte) 0); // header CRC32C
+        Arrays.fill(bytes, 144, 160, (byte) 0); // cells checksum, identity copy
         return check + " " + sha256(bytes);
     }
 
