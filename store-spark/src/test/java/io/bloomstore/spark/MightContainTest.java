@@ -32,6 +32,8 @@ class MightContainTest {
     @TempDir
     static Path dir;
     private static Path filter;
+    /** The built filter's own false-positive rate, from its fill ({@link io.bloomstore.FilterStats#currentFpp}). */
+    private static double predictedFpp;
 
     /** Members are m-0 .. m-19999, built with the core's Java API; the queried rows hold them and as many absent keys. */
     @BeforeAll
@@ -41,6 +43,7 @@ class MightContainTest {
                 .layout(Layout.BLOCKED).build())) {
             IntStream.range(0, MEMBERS).forEach(i -> f.add("m-" + i));
             f.seal();
+            predictedFpp = f.stats().currentFpp();
         }
     }
 
@@ -51,12 +54,17 @@ class MightContainTest {
         return Filters.strings(keys, 4);
     }
 
-    /** The rate must lie within 4 binomial standard deviations of the target (fixed keys: the result is the same every run). */
-    private static void assertRateNearTarget(long falsePositives, double target) {
+    /**
+     * The measured rate must lie within 4 binomial standard deviations of the rate the filter's fill
+     * predicts, and that at or below the target it was sized for (fixed keys: the result is the same
+     * every run).
+     */
+    private static void assertRateAsPredicted(long falsePositives) {
         double rate = (double) falsePositives / ABSENT;
-        double sigma = Math.sqrt(target * (1 - target) / ABSENT);
-        assertTrue(Math.abs(rate - target) < 4 * sigma + target * 0.10,
-                "false-positive rate " + rate + ", target " + target + " +- " + 4 * sigma);
+        double sigma = Math.sqrt(predictedFpp * (1 - predictedFpp) / ABSENT);
+        assertTrue(predictedFpp <= FPP, "predicted " + predictedFpp + " above the target " + FPP);
+        assertTrue(Math.abs(rate - predictedFpp) < 4 * sigma,
+                "false-positive rate " + rate + ", predicted " + predictedFpp + " +- " + 4 * sigma);
     }
 
     @Test
@@ -66,7 +74,7 @@ class MightContainTest {
         long falsePositives = kept.filter(functions.col("id").startsWith("a-")).count();
         assertEquals(MEMBERS, members, "no false negatives");
         assertEquals(MEMBERS + falsePositives, kept.count(), "a null key is never kept");
-        assertRateNearTarget(falsePositives, FPP);
+        assertRateAsPredicted(falsePositives);
     }
 
     @Test
@@ -75,7 +83,38 @@ class MightContainTest {
         assertEquals(0, absent.filter(functions.col("id").startsWith("m-")).count(), "no member is called absent");
         assertEquals(1, absent.filter(functions.col("id").isNull()).count(), "a null key is no member");
         long absentKept = absent.filter(functions.col("id").startsWith("a-")).count();
-        assertRateNearTarget(ABSENT - absentKept, FPP);
+        assertRateAsPredicted(ABSENT - absentKept);
+    }
+
+    /**
+     * Side by side at the same n and p: Spark's own {@code stat().bloomFilter} caps its bit array at
+     * {@code spark.sql.optimizer.runtime.bloomFilter.maxNumBits} (2^26 by default, reached at about
+     * 7 M keys for 1 %), silently. The cap is lowered here so that 20,000 keys meet it, as 10^8 keys
+     * meet the default (docs/BENCHMARKS.md: 100 % false positives there): the filter file built for
+     * the same keys keeps its rate, Spark's does not.
+     */
+    @Test
+    void atTheSameNAndPSparksCappedFilterFailsWhereTheFileHoldsItsRate() throws IOException {
+        SparkSession spark = SharedSpark.session();
+        String cap = "spark.sql.optimizer.runtime.bloomFilter.maxNumBits";
+        String previous = spark.conf().get(cap);
+        spark.conf().set(cap, Long.toString(1L << 14)); // a tenth of the 163,000 bits 20,000 keys need at 2 %
+        org.apache.spark.util.sketch.BloomFilter sparks;
+        try {
+            sparks = Filters.strings(IntStream.range(0, MEMBERS).mapToObj(i -> "m-" + i)
+                    .collect(java.util.stream.Collectors.toList()), 4).stat().bloomFilter("id", MEMBERS, FPP);
+        } finally {
+            spark.conf().set(cap, previous);
+        }
+        long sparkFalsePositives = IntStream.range(0, ABSENT).filter(i -> sparks.mightContainString("a-" + i)).count();
+        long fileFalsePositives = BloomstoreSpark.whereMightContain(rows(), "id", filter.toString())
+                .filter(functions.col("id").startsWith("a-")).count();
+        System.out.printf("same n = %d, p = %.2f: Spark's stat().bloomFilter capped at %d bits: %.2f %% false "
+                + "positives; the bloomstore file: %.2f %%%n", MEMBERS, FPP, sparks.bitSize(),
+                100.0 * sparkFalsePositives / ABSENT, 100.0 * fileFalsePositives / ABSENT);
+        assertTrue(sparks.bitSize() <= 1L << 14, "Spark's filter was not capped: " + sparks.bitSize() + " bits");
+        assertTrue(sparkFalsePositives > 10 * FPP * ABSENT, "Spark's capped filter: " + sparkFalsePositives);
+        assertRateAsPredicted(fileFalsePositives);
     }
 
     @Test
