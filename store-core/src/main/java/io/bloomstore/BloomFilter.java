@@ -102,6 +102,10 @@ public final class BloomFilter implements MembershipFilter {
     /**
      * Creates a new filter file, atomically, and opens it read-write.
      *
+     * @param path the file to create; its directory must exist
+     * @param spec the filter's shape: cells, hashes, counter bits, layout, seed
+     * @param options {@link CreateOption#REPLACE_EXISTING}, {@link CreateOption#SPARSE}; none for neither
+     * @return the new filter, open read-write; close it when done
      * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
      * @throws IOException if the disk cannot hold the cells (unless {@link CreateOption#SPARSE})
      * @throws IllegalStateException if the JVM was started without the flags that mapping a file of
@@ -120,6 +124,9 @@ public final class BloomFilter implements MembershipFilter {
      * Opens an existing filter file. O(1) whatever its size: the header is read and checked, the
      * file is mapped, and pages come in as keys touch them.
      *
+     * @param path the filter file
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
+     * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged or not a filter; the problem says how
      * @throws NoSuchFileException if there is no file
      * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
@@ -183,6 +190,10 @@ public final class BloomFilter implements MembershipFilter {
      * Opens the filter at {@code path} read-write if it exists, else creates it with {@code spec}:
      * the restart case of a dedup index.
      *
+     * @param path the filter file, existing or not
+     * @param spec the shape to create with, which an existing file must have too
+     * @param options as {@link #create}; used only if the file is created
+     * @return the filter, open read-write
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE} if the existing file has
      *     another shape (the message names the first field that differs)
      */
@@ -221,7 +232,14 @@ public final class BloomFilter implements MembershipFilter {
         FileMapping.initializeInBackground();
     }
 
-    /** Reads and checks the header of {@code path} without mapping it. */
+    /**
+     * Reads and checks the header of {@code path} without mapping it.
+     *
+     * @param path the filter file
+     * @return the header's fields
+     * @throws InvalidFilterFileException if the header is damaged or not a filter's
+     * @throws IOException if the file cannot be read
+     */
     public static FilterFileInfo readInfo(Path path) throws IOException {
         return FilterFileInfo.of(readHeader(path));
     }
@@ -299,12 +317,24 @@ public final class BloomFilter implements MembershipFilter {
         return addHash(hasher.hash(key));
     }
 
-    /** Adds the key {@code key[offset .. offset + length)}, as {@link #add(long)} does. */
+    /**
+     * Adds the key {@code key[offset .. offset + length)}, as {@link #add(long)} does.
+     *
+     * @param key the array holding the key
+     * @param offset where the key starts in {@code key}, from 0
+     * @param length the key's length in bytes; 0 is the empty key
+     * @return as {@link #add(long)}
+     */
     public boolean add(byte[] key, int offset, int length) {
         return addHash(hasher.hash(key, offset, length));
     }
 
-    /** Adds the buffer's remaining bytes as a key, as {@link #add(long)} does; position and limit are unchanged. */
+    /**
+     * Adds the buffer's remaining bytes as a key, as {@link #add(long)} does; position and limit are unchanged.
+     *
+     * @param key the key's bytes, from position to limit; none remaining is the empty key
+     * @return as {@link #add(long)}
+     */
     public boolean add(ByteBuffer key) {
         return addHash(hasher.hash(key));
     }
@@ -327,6 +357,7 @@ public final class BloomFilter implements MembershipFilter {
     /**
      * Adds many keys, in groups whose cache misses overlap.
      *
+     * @param keys the keys; empty adds nothing and returns 0
      * @return how many of them were definitely new
      */
     public int addAll(long[] keys) {
@@ -334,13 +365,23 @@ public final class BloomFilter implements MembershipFilter {
         return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
     }
 
-    /** Adds many byte[] keys, as {@link #addAll(long[])} does. */
+    /**
+     * Adds many byte[] keys, as {@link #addAll(long[])} does.
+     *
+     * @param keys the keys; empty adds nothing
+     * @return how many of them were definitely new
+     */
     public int addAll(byte[][] keys) {
         ensureWritable();
         return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
     }
 
-    /** Adds the UTF-8 bytes of many keys, in groups as {@link #addAll(long[])} does. */
+    /**
+     * Adds the UTF-8 bytes of many keys, in groups as {@link #addAll(long[])} does.
+     *
+     * @param keys the keys, encoded as UTF-8; empty adds nothing
+     * @return how many of them were definitely new
+     */
     public int addAll(Iterable<? extends CharSequence> keys) {
         ensureWritable();
         return countNew(batches.addAll(keys, hasher::hash));
@@ -364,12 +405,24 @@ public final class BloomFilter implements MembershipFilter {
         return mightContainHash(hasher.hash(key));
     }
 
-    /** Queries the key {@code key[offset .. offset + length)}, as {@link #mightContain(long)} does. */
+    /**
+     * Queries the key {@code key[offset .. offset + length)}, as {@link #mightContain(long)} does.
+     *
+     * @param key the array holding the key
+     * @param offset where the key starts in {@code key}, from 0
+     * @param length the key's length in bytes; 0 is the empty key
+     * @return as {@link #mightContain(long)}
+     */
     public boolean mightContain(byte[] key, int offset, int length) {
         return mightContainHash(hasher.hash(key, offset, length));
     }
 
-    /** Queries the buffer's remaining bytes, as {@link #mightContain(long)} does; position and limit are unchanged. */
+    /**
+     * Queries the buffer's remaining bytes, as {@link #mightContain(long)} does; position and limit are unchanged.
+     *
+     * @param key the key's bytes, from position to limit; none remaining is the empty key
+     * @return as {@link #mightContain(long)}
+     */
     public boolean mightContain(ByteBuffer key) {
         return mightContainHash(hasher.hash(key));
     }
@@ -388,6 +441,8 @@ public final class BloomFilter implements MembershipFilter {
     /**
      * Queries many keys, in groups whose cache misses overlap; {@code results[i]} answers {@code keys[i]}.
      *
+     * @param keys the keys; empty queries nothing and returns 0
+     * @param results receives one answer per key, from index 0; extra elements are left as they are
      * @return how many may be present
      * @throws IllegalArgumentException if {@code results} is shorter than {@code keys}
      */
@@ -396,7 +451,13 @@ public final class BloomFilter implements MembershipFilter {
         return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
     }
 
-    /** Queries many byte[] keys, as {@link #mightContainAll(long[], boolean[])} does. */
+    /**
+     * Queries many byte[] keys, as {@link #mightContainAll(long[], boolean[])} does.
+     *
+     * @param keys the keys; empty queries nothing
+     * @param results receives one answer per key, as {@link #mightContainAll(long[], boolean[])} says
+     * @return how many may be present
+     */
     public int mightContainAll(byte[][] keys, boolean[] results) {
         requireRoomFor(keys.length, results);
         return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
@@ -415,6 +476,7 @@ public final class BloomFilter implements MembershipFilter {
      * changes nothing. Removing a key that was never added can cause false negatives for others:
      * remove only what you added.
      *
+     * @param key the key to remove
      * @return true if the key may have been present and its counters were decremented
      * @throws UnsupportedOperationException on a 1-bit filter
      */
@@ -422,17 +484,32 @@ public final class BloomFilter implements MembershipFilter {
         return removeHash(hasher.hash(key));
     }
 
-    /** Removes a byte[] key, as {@link #remove(long)} does. */
+    /**
+     * Removes a byte[] key, as {@link #remove(long)} does.
+     *
+     * @param key the key to remove
+     * @return as {@link #remove(long)}
+     */
     public boolean remove(byte[] key) {
         return removeHash(hasher.hash(key));
     }
 
-    /** Removes the UTF-8 bytes of {@code key}, as {@link #remove(long)} does. */
+    /**
+     * Removes the UTF-8 bytes of {@code key}, as {@link #remove(long)} does.
+     *
+     * @param key the key to remove, encoded as UTF-8
+     * @return as {@link #remove(long)}
+     */
     public boolean remove(CharSequence key) {
         return removeHash(hasher.hash(key));
     }
 
-    /** Removes the key whose hash is {@code hash}, as {@link #remove(long)} does. */
+    /**
+     * Removes the key whose hash is {@code hash}, as {@link #remove(long)} does.
+     *
+     * @param hash the key's hash, from {@link #hasher()}
+     * @return as {@link #remove(long)}
+     */
     public boolean removeHash(long hash) {
         if (!spec.isCounting()) {
             throw new UnsupportedOperationException("remove needs a counting filter (counter bits > 1); "
@@ -446,22 +523,40 @@ public final class BloomFilter implements MembershipFilter {
      * How many times a key may have been added to a counting filter: the smallest of its counters,
      * an upper bound (exact unless other keys share all its cells or a counter saturated).
      * On a 1-bit filter, 1 if it may be present, else 0.
+     *
+     * @param key the key to count
+     * @return the upper bound, from 0 (definitely absent) to the counters' maximum value
      */
     public long count(long key) {
         return countHash(hasher.hash(key));
     }
 
-    /** Counts a byte[] key, as {@link #count(long)} does. */
+    /**
+     * Counts a byte[] key, as {@link #count(long)} does.
+     *
+     * @param key the key to count
+     * @return as {@link #count(long)}
+     */
     public long count(byte[] key) {
         return countHash(hasher.hash(key));
     }
 
-    /** Counts the UTF-8 bytes of {@code key}, as {@link #count(long)} does. */
+    /**
+     * Counts the UTF-8 bytes of {@code key}, as {@link #count(long)} does.
+     *
+     * @param key the key to count, encoded as UTF-8
+     * @return as {@link #count(long)}
+     */
     public long count(CharSequence key) {
         return countHash(hasher.hash(key));
     }
 
-    /** Counts the key whose hash is {@code hash}, as {@link #count(long)} does. */
+    /**
+     * Counts the key whose hash is {@code hash}, as {@link #count(long)} does.
+     *
+     * @param hash the key's hash, from {@link #hasher()}
+     * @return as {@link #count(long)}
+     */
     public long countHash(long hash) {
         ensureOpen();
         return probes.minimum(hash);
@@ -469,7 +564,11 @@ public final class BloomFilter implements MembershipFilter {
 
     // ---------------------------------------------------------------- state and statistics
 
-    /** Scans the cells (one pass over the file) and reports how full the filter is. */
+    /**
+     * Scans the cells (one pass over the file) and reports how full the filter is.
+     *
+     * @return the cells set, the fill ratio, the estimated keys and false-positive rate
+     */
     public FilterStats stats() {
         return stats(null);
     }
@@ -479,6 +578,7 @@ public final class BloomFilter implements MembershipFilter {
      * (every few MiB and at the end, up to {@link FilterFileInfo#cellsLength()}), for a progress
      * display over a large file.
      *
+     * @return as {@link #stats()}
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
      */
     public FilterStats stats(LongConsumer bytesScanned) {
@@ -496,6 +596,8 @@ public final class BloomFilter implements MembershipFilter {
      * handle of every process has published (at sync, close, seal and statistics) plus this
      * handle's own. A lower bound, since a key whose cells other keys had all set counts as not
      * new. Reads two counters: cheap enough to call after every batch, unlike {@link #stats()}.
+     *
+     * @return the count, 0 for an empty filter
      */
     public long approximateKeys() {
         ensureOpen();
@@ -509,6 +611,8 @@ public final class BloomFilter implements MembershipFilter {
      * positive is a new key taken for a repeat). Always false for a filter sized by cells and
      * hashes, which has no capacity. A filter that must take keys without end is a
      * {@link GrowingBloomFilter} or a {@link WindowedBloomFilter}.
+     *
+     * @return true once the count passes the expected keys
      */
     public boolean isPastCapacity() {
         return spec.expectedKeys() > 0 && approximateKeys() > spec.expectedKeys();
@@ -518,6 +622,8 @@ public final class BloomFilter implements MembershipFilter {
      * Records a checksum of the cells in the header, marking the filter sealed: {@link #verifyCells()}
      * can then detect any damage to them. Opening the file read-write again unseals it. Callers
      * must make sure no other handle is adding meanwhile, or the checksum is stale at once.
+     *
+     * @throws IOException if the checksum cannot be forced to the device
      */
     public void seal() throws IOException {
         ensureWritable();
@@ -526,7 +632,11 @@ public final class BloomFilter implements MembershipFilter {
         memory.sync();
     }
 
-    /** Whether the filter was sealed and not reopened for writing since. */
+    /**
+     * Whether the filter was sealed and not reopened for writing since.
+     *
+     * @return true if sealed and unchanged since
+     */
     public boolean isSealed() {
         ensureOpen();
         return state.getSealStateVolatile() == FilterFileDescriptor.SEALED;
@@ -665,12 +775,20 @@ public final class BloomFilter implements MembershipFilter {
         }
     }
 
-    /** The checksum of the cells recorded by {@link #seal()}, if the filter is sealed; empty if not. */
+    /**
+     * The checksum of the cells recorded by {@link #seal()}, if the filter is sealed; empty if not.
+     *
+     * @return the checksum, or empty if the filter is not sealed
+     */
     public OptionalLong sealedChecksum() {
         return isSealed() ? OptionalLong.of(state.getCellsChecksumVolatile()) : OptionalLong.empty();
     }
 
-    /** The number of handles open for writing, by the header's count (stale after a crash). */
+    /**
+     * The number of handles open for writing, by the header's count (stale after a crash).
+     *
+     * @return the count, 0 when no handle is a writer; this handle counts if it is one
+     */
     public int openWriters() {
         ensureOpen();
         return state.getOpenWritersVolatile();
@@ -687,7 +805,11 @@ public final class BloomFilter implements MembershipFilter {
         return path;
     }
 
-    /** The filter's shape, as its header records it. */
+    /**
+     * The filter's shape, as its header records it.
+     *
+     * @return the shape from the header
+     */
     public BloomSpec spec() {
         return spec;
     }
@@ -697,7 +819,11 @@ public final class BloomFilter implements MembershipFilter {
         return header;
     }
 
-    /** What the file's header says: format, shape, creation time, where the cells lie. */
+    /**
+     * What the file's header says: format, shape, creation time, where the cells lie.
+     *
+     * @return the header's fields
+     */
     public FilterFileInfo info() {
         return FilterFileInfo.of(header);
     }
