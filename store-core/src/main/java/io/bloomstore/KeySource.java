@@ -58,12 +58,23 @@ public final class KeySource implements Closeable {
         this.batches = batches;
     }
 
-    /** The lines of {@code file}; opens it now. */
+    /**
+     * The lines of {@code file}; opens it now.
+     *
+     * @param file a file of keys, one per line
+     * @return the source, which owns the opened file
+     * @throws IOException if the file cannot be opened
+     */
     public static KeySource lines(Path file) throws IOException {
         return lines(Files.newInputStream(file), null);
     }
 
-    /** The lines of {@code in}, read in large blocks until its end. */
+    /**
+     * The lines of {@code in}, read in large blocks until its end.
+     *
+     * @param in the stream of keys, one per line; the source owns it
+     * @return the source
+     */
     public static KeySource lines(InputStream in) {
         return lines(in, null);
     }
@@ -73,6 +84,8 @@ public final class KeySource implements Closeable {
      * block): a caller that writes output per key (a stream filter) flushes it there, so a consumer
      * sees it as soon as the input pauses, without a system call per key.
      *
+     * @param in the stream of keys, one per line; the source owns it
+     * @return the source
      * @param beforeEachRead flushed before each read, or null
      */
     public static KeySource lines(InputStream in, Flushable beforeEachRead) {
@@ -80,7 +93,12 @@ public final class KeySource implements Closeable {
                 beforeEachRead));
     }
 
-    /** The lines of {@code channel}, read in large blocks until its end. */
+    /**
+     * The lines of {@code channel}, read in large blocks until its end.
+     *
+     * @param channel the channel of keys, one per line; the source owns it
+     * @return the source
+     */
     public static KeySource lines(ReadableByteChannel channel) {
         return lines(Channels.newInputStream(channel), null);
     }
@@ -88,6 +106,10 @@ public final class KeySource implements Closeable {
     /**
      * Keys given one by one, each exactly its bytes: not split into lines, nothing dropped. The
      * arrays are copied now; an empty key is refused.
+     *
+     * @param keys the keys, each at least one byte; an empty list is a source of no keys
+     * @return the source
+     * @throws IllegalArgumentException if a key is empty
      */
     public static KeySource of(List<byte[]> keys) {
         for (byte[] key : keys) {
@@ -101,6 +123,9 @@ public final class KeySource implements Closeable {
     /**
      * The keys of {@code sources}, one source after the other; closing the result closes them all.
      * The sources' own progress callbacks are not called; the result's is, with their bytes in total.
+     *
+     * @param sources the sources, read in list order; an empty list is a source of no keys
+     * @return the joined source
      */
     public static KeySource concat(List<KeySource> sources) {
         List<BatchSource> parts = new ArrayList<>(sources.size());
@@ -113,19 +138,36 @@ public final class KeySource implements Closeable {
     /**
      * Calls {@code bytesRead} with the number of input bytes consumed so far, once per batch (about a
      * thousand keys), during every later operation: the measure of progress. Returns this.
+     *
+     * @param bytesRead told the input bytes consumed so far, on the thread that reads; not null
+     * @return this source
      */
     public KeySource onProgress(LongConsumer bytesRead) {
         this.progress = Objects.requireNonNull(bytesRead, "bytesRead");
         return this;
     }
 
-    /** How many keys an add saw, and how many of them were new to the filter. */
+    /**
+     * How many keys an add saw, and how many of them were new to the filter.
+     *
+     * @param keys the keys read from the source, repeats included
+     * @param newKeys those that were definitely new to the filter, at most {@code keys}
+     */
     public record Added(long keys, long newKeys) {
     }
 
-    /** How many keys a query saw, and how many of them may be present (the rest are certainly absent). */
+    /**
+     * How many keys a query saw, and how many of them may be present (the rest are certainly absent).
+     *
+     * @param keys the keys read from the source, repeats included
+     * @param present those the filter may contain, at most {@code keys}
+     */
     public record Queried(long keys, long present) {
-        /** Whether every key may be present: no key is certainly absent. */
+        /**
+         * Whether every key may be present: no key is certainly absent.
+         *
+         * @return true if {@code present == keys}, also when there were no keys
+         */
         public boolean allPresent() {
             return present == keys;
         }
@@ -137,6 +179,12 @@ public final class KeySource implements Closeable {
         /**
          * Key {@code bytes[offset .. offset + length)} and its answer. The bytes are the reader's
          * buffer: valid only during this call, and not to be changed.
+         *
+         * @param bytes the reader's buffer, holding the key
+         * @param offset where the key starts in {@code bytes}
+         * @param length the key's length in bytes, at least 1
+         * @param mightContain the filter's answer: false if the key is certainly absent
+         * @throws IOException to end the query; {@link KeySource#queryIn} rethrows it
          */
         void accept(byte[] bytes, int offset, int length, boolean mightContain) throws IOException;
     }
@@ -148,6 +196,12 @@ public final class KeySource implements Closeable {
          * Key {@code bytes[offset .. offset + length)} and its hash, ready for the filter's
          * {@code *Hash} methods. The bytes are the reader's buffer: valid only during this call,
          * and not to be changed.
+         *
+         * @param bytes the reader's buffer, holding the key
+         * @param offset where the key starts in {@code bytes}
+         * @param length the key's length in bytes, at least 1
+         * @param hash the key's hash by the hasher given to {@link KeySource#forEach}
+         * @throws IOException to end the walk; {@link KeySource#forEach} rethrows it
          */
         void accept(byte[] bytes, int offset, int length, long hash) throws IOException;
     }
@@ -155,6 +209,10 @@ public final class KeySource implements Closeable {
     /**
      * Adds every key to {@code filter} with the default number of adder threads: one per
      * processor, at most four. See {@link #addTo(MembershipFilter, int)}.
+     *
+     * @param filter the filter to add to, open for writing
+     * @return the keys read and how many were new
+     * @throws IOException if the input cannot be read
      */
     public Added addTo(MembershipFilter filter) throws IOException {
         return addTo(filter, AddPipeline.defaultThreads());
@@ -176,8 +234,11 @@ public final class KeySource implements Closeable {
      * at the same moment, can be counted new twice. With {@code threads = 1} and no other writer
      * the count is that of a sequential add.
      *
+     * @param filter the filter to add to, open for writing
+     * @return the keys read and how many were new, as above
      * @param threads adder threads, at least 1
      * @throws IllegalStateException if the filter is read-only or closed (from an adder, rethrown here)
+     * @throws IOException if the input cannot be read
      */
     public Added addTo(MembershipFilter filter, int threads) throws IOException {
         BulkKeys.Counts counts = BulkKeys.add(batches, filter.hasher(), filter::addHashes, threads, progress);
@@ -188,7 +249,10 @@ public final class KeySource implements Closeable {
      * Queries every key in {@code filter}, a batch per call, and hands each key with its answer to
      * {@code each}, in input order, on this thread.
      *
+     * @param filter the filter to query
+     * @return the keys read and how many may be present
      * @param each receives every key and its answer; null when only the counts matter
+     * @throws IOException if the input cannot be read, or as {@code each} throws
      */
     public Queried queryIn(MembershipFilter filter, AnswerConsumer each) throws IOException {
         BulkKeys.Counts counts = BulkKeys.query(batches, filter.hasher(), filter::mightContainHashes, each, progress);
@@ -200,18 +264,30 @@ public final class KeySource implements Closeable {
      * thread: for per-key work such as {@link MembershipFilter#addHash} in a stream filter that prints
      * only new keys, {@link BloomFilter#countHash} or {@link BloomFilter#removeHash}.
      *
+     * @param hasher the hasher of the filter the hashes are for ({@link MembershipFilter#hasher()})
+     * @param each receives every key and its hash
      * @return the number of keys
+     * @throws IOException if the input cannot be read, or as {@code each} throws
      */
     public long forEach(KeyHasher hasher, HashedKeyConsumer each) throws IOException {
         return BulkKeys.forEach(batches, hasher, each, progress);
     }
 
-    /** Counts the keys (without hashing them): what a filter must be sized for. */
+    /**
+     * Counts the keys (without hashing them): what a filter must be sized for.
+     *
+     * @return the number of keys left in the source; 0 if none
+     * @throws IOException if the input cannot be read
+     */
     public long count() throws IOException {
         return BulkKeys.count(batches, progress);
     }
 
-    /** Input bytes consumed so far (keys given by {@link #of} count none). */
+    /**
+     * Input bytes consumed so far (keys given by {@link #of} count none).
+     *
+     * @return the count, from 0
+     */
     public long bytesRead() {
         return batches.bytesRead();
     }
