@@ -56,17 +56,32 @@ public final class BloomSpec {
         this.targetFpp = b.fpp;
     }
 
-    /** A plain (1-bit, standard layout, default seed) filter sized for n keys at false-positive rate p. */
+    /**
+     * A plain (1-bit, standard layout, default seed) filter sized for n keys at false-positive rate p.
+     *
+     * @param expectedKeys n, the distinct keys the filter must hold, at least 1
+     * @param fpp p, the false-positive rate wanted at n keys, strictly between 0 and 1 (0.01 is 1%)
+     * @return the spec, with m and k derived
+     * @throws IllegalArgumentException if n or p is out of range, or p at n needs more than {@link #MAX_CELLS}
+     */
     public static BloomSpec forExpected(long expectedKeys, double fpp) {
         return builder().expectedKeys(expectedKeys).fpp(fpp).build();
     }
 
-    /** A builder with the defaults: 1-bit cells, standard layout, XXH3-64, {@link #DEFAULT_SEED}. */
+    /**
+     * A builder with the defaults: 1-bit cells, standard layout, XXH3-64, {@link #DEFAULT_SEED}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding this spec's values, to derive a variant. */
+    /**
+     * A builder holding this spec's values, to derive a variant.
+     *
+     * @return a new builder; changing it leaves this spec as it is
+     */
     public Builder toBuilder() {
         Builder b = new Builder().counterBits(counterBits).layout(layout).hashAlgorithm(hashAlgorithm).seed(seed)
                 .cells(cells).hashes(hashes);
@@ -75,52 +90,92 @@ public final class BloomSpec {
         return b;
     }
 
-    /** m: the number of cells. */
+    /**
+     * m: the number of cells.
+     *
+     * @return m, from 1 to {@link #MAX_CELLS}
+     */
     public long cells() {
         return cells;
     }
 
-    /** k: the number of cells each key touches. */
+    /**
+     * k: the number of cells each key touches.
+     *
+     * @return k, from {@link #MIN_HASHES} to {@link #MAX_HASHES}
+     */
     public int hashes() {
         return hashes;
     }
 
-    /** w: bits per cell; 1 for a plain filter, 2..32 for a counting filter. */
+    /**
+     * w: bits per cell; 1 for a plain filter, 2..32 for a counting filter.
+     *
+     * @return w: 1, 2, 4, 8, 16 or 32
+     */
     public int counterBits() {
         return counterBits;
     }
 
-    /** Whether cells are counters (w &gt; 1), which allows remove and count. */
+    /**
+     * Whether cells are counters (w &gt; 1), which allows remove and count.
+     *
+     * @return true if w &gt; 1
+     */
     public boolean isCounting() {
         return counterBits > 1;
     }
 
-    /** Where a key's cells lie: anywhere in the array, or all in one cache line. */
+    /**
+     * Where a key's cells lie: anywhere in the array, or all in one cache line.
+     *
+     * @return {@link Layout#STANDARD} or {@link Layout#BLOCKED}
+     */
     public Layout layout() {
         return layout;
     }
 
-    /** The hash function keys are hashed with. */
+    /**
+     * The hash function keys are hashed with.
+     *
+     * @return the algorithm, never null
+     */
     public HashAlgorithm hashAlgorithm() {
         return hashAlgorithm;
     }
 
-    /** The seed of the hash function; filters combine only with the same seed. */
+    /**
+     * The seed of the hash function; filters combine only with the same seed.
+     *
+     * @return the seed, any 64-bit value
+     */
     public long seed() {
         return seed;
     }
 
-    /** The n this filter was sized for, 0 when it was given by cells and hashes. */
+    /**
+     * The n this filter was sized for, 0 when it was given by cells and hashes.
+     *
+     * @return n, or 0 if not sized by keys
+     */
     public long expectedKeys() {
         return expectedKeys;
     }
 
-    /** The p this filter was sized for, 0 when it was given by cells and hashes. */
+    /**
+     * The p this filter was sized for, 0 when it was given by cells and hashes.
+     *
+     * @return p, a fraction (0.01 is 1%), or 0 if not sized by keys
+     */
     public double targetFpp() {
         return targetFpp;
     }
 
-    /** Cells in one 64-byte block of the blocked layout: 512 / w. */
+    /**
+     * Cells in one 64-byte block of the blocked layout: 512 / w.
+     *
+     * @return 512 / w, from 16 to 512
+     */
     public int cellsPerBlock() {
         return BLOCK_BITS / counterBits;
     }
@@ -128,12 +183,19 @@ public final class BloomSpec {
     /**
      * Bytes the cells occupy in the file: m w / 8, rounded up to whole 4 KiB pages, since a file
      * mapping covers whole pages anyway.
+     *
+     * @return the length in bytes, a multiple of 4096
      */
     public long cellBytes() {
         return cellBytes(cells, counterBits);
     }
 
-    /** The false-positive rate expected after {@code keys} distinct keys. */
+    /**
+     * The false-positive rate expected after {@code keys} distinct keys.
+     *
+     * @param keys the number of distinct keys added; 0 gives 0, more than n gives more than p
+     * @return the rate, a fraction from 0 to 1
+     */
     public double expectedFpp(double keys) {
         return FalsePositiveMath.expectedFpp(this, keys);
     }
@@ -142,6 +204,9 @@ public final class BloomSpec {
      * The first field in which {@code other} has another shape than this one, as
      * {@code "name: this vs other"}; empty when the two can be merged or substituted.
      * n and p are not compared: they do not affect where keys land.
+     *
+     * @param other the shape to compare with
+     * @return the first difference, or empty if there is none
      */
     public Optional<String> differenceFrom(BloomSpec other) {
         if (cells != other.cells) {
@@ -168,6 +233,9 @@ public final class BloomSpec {
     /**
      * A seed as 16 hex digits after {@code 0x}, the one way every message and report of a filter
      * shows it (the command line's {@code --seed} takes it back).
+     *
+     * @param seed any seed
+     * @return e.g. {@code 0x626c6f6f6d737472}
      */
     public static String seedText(long seed) {
         return String.format(Locale.ROOT, "0x%016x", seed);
@@ -225,7 +293,13 @@ public final class BloomSpec {
         private Builder() {
         }
 
-        /** n, the number of distinct keys the filter must hold; must be at least 1. */
+        /**
+         * n, the number of distinct keys the filter must hold; must be at least 1.
+         *
+         * @param n the key count
+         * @return this builder
+         * @throws IllegalArgumentException if {@code n < 1}
+         */
         public Builder expectedKeys(long n) {
             if (n <= 0) {
                 throw new IllegalArgumentException("expected keys must be at least 1, got " + n);
@@ -234,7 +308,13 @@ public final class BloomSpec {
             return this;
         }
 
-        /** p, the false-positive rate wanted at n keys; must lie strictly between 0 and 1. */
+        /**
+         * p, the false-positive rate wanted at n keys; must lie strictly between 0 and 1.
+         *
+         * @param p the rate, a fraction (0.01 is 1%)
+         * @return this builder
+         * @throws IllegalArgumentException unless {@code 0 < p < 1}
+         */
         public Builder fpp(double p) {
             if (!(p > 0 && p < 1)) {
                 throw new IllegalArgumentException("false-positive rate must be in (0, 1) exclusive, got " + p);
@@ -243,7 +323,13 @@ public final class BloomSpec {
             return this;
         }
 
-        /** m, the number of cells, from 1 to 2^56 (rounded up to whole 64-byte blocks for the blocked layout). */
+        /**
+         * m, the number of cells, from 1 to 2^56 (rounded up to whole 64-byte blocks for the blocked layout).
+         *
+         * @param m the cell count
+         * @return this builder
+         * @throws IllegalArgumentException if m is outside 1 .. {@link #MAX_CELLS}
+         */
         public Builder cells(long m) {
             if (m < 1 || m > MAX_CELLS) {
                 throw new IllegalArgumentException("cells must be in [1, " + MAX_CELLS + "], got " + m);
@@ -252,7 +338,13 @@ public final class BloomSpec {
             return this;
         }
 
-        /** k, the probes per key, from 1 to 64. */
+        /**
+         * k, the probes per key, from 1 to 64.
+         *
+         * @param k the probe count
+         * @return this builder
+         * @throws IllegalArgumentException if k is outside {@link #MIN_HASHES} .. {@link #MAX_HASHES}
+         */
         public Builder hashes(int k) {
             if (k < MIN_HASHES || k > MAX_HASHES) {
                 throw new IllegalArgumentException(
@@ -262,7 +354,13 @@ public final class BloomSpec {
             return this;
         }
 
-        /** w, bits per cell: 1 (plain filter) or 2, 4, 8, 16, 32 (counting filter). */
+        /**
+         * w, bits per cell: 1 (plain filter) or 2, 4, 8, 16, 32 (counting filter).
+         *
+         * @param w the bits per cell
+         * @return this builder
+         * @throws IllegalArgumentException if w is not a power of two from 1 to 32
+         */
         public Builder counterBits(int w) {
             if (w < 1 || w > 32 || Integer.bitCount(w) != 1) {
                 throw new IllegalArgumentException("counter bits must be one of 1, 2, 4, 8, 16, 32, got " + w);
@@ -271,19 +369,34 @@ public final class BloomSpec {
             return this;
         }
 
-        /** The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked filter for it. */
+        /**
+         * The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked filter for it.
+         *
+         * @param layout the layout, not null
+         * @return this builder
+         */
         public Builder layout(Layout layout) {
             this.layout = Objects.requireNonNull(layout, "layout");
             return this;
         }
 
-        /** The hash function ({@link HashAlgorithm#XXH3_64} unless given). */
+        /**
+         * The hash function ({@link HashAlgorithm#XXH3_64} unless given).
+         *
+         * @param algorithm the hash function, not null
+         * @return this builder
+         */
         public Builder hashAlgorithm(HashAlgorithm algorithm) {
             this.hashAlgorithm = Objects.requireNonNull(algorithm, "hashAlgorithm");
             return this;
         }
 
-        /** The hash seed; filters must share it to be merged. Default {@link #DEFAULT_SEED}. */
+        /**
+         * The hash seed; filters must share it to be merged. Default {@link #DEFAULT_SEED}.
+         *
+         * @param seed any 64-bit value
+         * @return this builder
+         */
         public Builder seed(long seed) {
             this.seed = seed;
             return this;
@@ -292,6 +405,7 @@ public final class BloomSpec {
         /**
          * Validates and derives.
          *
+         * @return the spec
          * @throws IllegalArgumentException when neither (n, p) nor (m, k) was given, or p cannot be
          *     reached within {@link #MAX_CELLS}
          */
