@@ -578,8 +578,8 @@ public final class BloomFilter implements MembershipFilter {
      * (every few MiB and at the end, up to {@link FilterFileInfo#cellsLength()}), for a progress
      * display over a large file.
      *
-     * @return as {@link #stats()}
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
+     * @return as {@link #stats()}
      */
     public FilterStats stats(LongConsumer bytesScanned) {
         ensureOpen();

@@ -22,7 +22,13 @@ public final class KeyHasher {
     private final LongHashFunction function;
     private final long seed;
 
-    /** A hasher for {@code algorithm} keyed with {@code seed}. */
+    /**
+     * A hasher for {@code algorithm} keyed with {@code seed}.
+     *
+     * @param algorithm the hash function; only {@link HashAlgorithm#XXH3_64} exists
+     * @param seed any 64-bit value; a filter's is {@link BloomSpec#seed()}
+     * @throws IllegalArgumentException if the algorithm is not supported
+     */
     public KeyHasher(HashAlgorithm algorithm, long seed) {
         if (algorithm != HashAlgorithm.XXH3_64) {
             throw new IllegalArgumentException("unsupported hash algorithm " + algorithm);
@@ -31,32 +37,63 @@ public final class KeyHasher {
         this.seed = seed;
     }
 
-    /** The seed this hasher hashes with: the filter's. */
+    /**
+     * The seed this hasher hashes with: the filter's.
+     *
+     * @return the seed, any 64-bit value
+     */
     public long seed() {
         return seed;
     }
 
-    /** The hash of a long's 8 little-endian bytes. */
+    /**
+     * The hash of a long's 8 little-endian bytes.
+     *
+     * @param key the key
+     * @return the 64-bit hash
+     */
     public long hash(long key) {
         return function.hashLong(key);
     }
 
-    /** The hash of a byte[] key's bytes. */
+    /**
+     * The hash of a byte[] key's bytes.
+     *
+     * @param key the key's bytes; empty is a key too
+     * @return the 64-bit hash
+     */
     public long hash(byte[] key) {
         return function.hashBytes(key);
     }
 
-    /** The hash of {@code key[offset .. offset + length)}. */
+    /**
+     * The hash of {@code key[offset .. offset + length)}.
+     *
+     * @param key the array holding the key
+     * @param offset where the key starts in {@code key}, from 0
+     * @param length the key's length in bytes; 0 is the empty key
+     * @return the 64-bit hash
+     */
     public long hash(byte[] key, int offset, int length) {
         return function.hashBytes(key, offset, length);
     }
 
-    /** The hash of the buffer's remaining bytes; its position and limit are left as they were. */
+    /**
+     * The hash of the buffer's remaining bytes; its position and limit are left as they were.
+     *
+     * @param key the key's bytes, from position to limit
+     * @return the 64-bit hash
+     */
     public long hash(ByteBuffer key) {
         return function.hashBytes(key, key.position(), key.remaining());
     }
 
-    /** The hash of the UTF-8 bytes of {@code key}. */
+    /**
+     * The hash of the UTF-8 bytes of {@code key}.
+     *
+     * @param key the key; an unpaired surrogate is encoded as {@code ?}, as {@code String.getBytes(UTF_8)} does
+     * @return the 64-bit hash
+     */
     public long hash(CharSequence key) {
         Utf8.Scratch scratch = Utf8.scratch();
         int length = Utf8.encode(key, scratch);

@@ -85,8 +85,8 @@ public final class KeySource implements Closeable {
      * sees it as soon as the input pauses, without a system call per key.
      *
      * @param in the stream of keys, one per line; the source owns it
-     * @return the source
      * @param beforeEachRead flushed before each read, or null
+     * @return the source
      */
     public static KeySource lines(InputStream in, Flushable beforeEachRead) {
         return new KeySource(new KeyLineReader(Objects.requireNonNull(in, "in"), KeyLineReader.DEFAULT_BUFFER,
@@ -235,8 +235,8 @@ public final class KeySource implements Closeable {
      * the count is that of a sequential add.
      *
      * @param filter the filter to add to, open for writing
-     * @return the keys read and how many were new, as above
      * @param threads adder threads, at least 1
+     * @return the keys read and how many were new, as above
      * @throws IllegalStateException if the filter is read-only or closed (from an adder, rethrown here)
      * @throws IOException if the input cannot be read
      */
@@ -250,8 +250,8 @@ public final class KeySource implements Closeable {
      * {@code each}, in input order, on this thread.
      *
      * @param filter the filter to query
-     * @return the keys read and how many may be present
      * @param each receives every key and its answer; null when only the counts matter
+     * @return the keys read and how many may be present
      * @throws IOException if the input cannot be read, or as {@code each} throws
      */
     public Queried queryIn(MembershipFilter filter, AnswerConsumer each) throws IOException {

@@ -22,7 +22,10 @@ public interface MembershipFilter extends AutoCloseable {
      * so a file renamed over the path meanwhile is either wholly the one opened or not opened at all
      * (docs/RELIABILITY.md, "Inputs bound to one descriptor").
      *
+     * @param path the filter file
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
      * @param clock the clock of a windowed filter's epochs (the system clock, normally); unused by the others
+     * @return the open filter, of the file's kind; close it when done
      * @throws InvalidFilterFileException if the file is damaged or not a filter
      */
     static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
@@ -42,64 +45,127 @@ public interface MembershipFilter extends AutoCloseable {
         };
     }
 
-    /** The file. */
+    /**
+     * The file.
+     *
+     * @return the path the filter was opened with
+     */
     Path path();
 
-    /** The hasher that turns keys into the hashes the {@code *Hash} methods take. */
+    /**
+     * The hasher that turns keys into the hashes the {@code *Hash} methods take.
+     *
+     * @return the hasher, with the filter's algorithm and seed
+     */
     KeyHasher hasher();
 
-    /** Whether this handle was opened read-only. */
+    /**
+     * Whether this handle was opened read-only.
+     *
+     * @return true if adds are refused
+     */
     boolean isReadOnly();
 
     /**
      * Adds the key whose hash is {@code hash}.
      *
+     * @param hash the key's hash, from {@link #hasher()}
      * @return true if the key was definitely absent before this call (for a windowed filter: not
      *     seen within the window); false if it may have been present
      */
     boolean addHash(long hash);
 
-    /** Adds the keys whose hashes are {@code hashes[0 .. count)}; returns how many were definitely new. */
+    /**
+     * Adds the keys whose hashes are {@code hashes[0 .. count)}; returns how many were definitely new.
+     *
+     * @param hashes the hashes, from {@link #hasher()}
+     * @param count how many of them to add, from 0 to {@code hashes.length}
+     * @return the count of new keys, from 0 to {@code count}
+     */
     int addHashes(long[] hashes, int count);
 
-    /** Whether the key whose hash is {@code hash} may have been added: false is certain. */
+    /**
+     * Whether the key whose hash is {@code hash} may have been added: false is certain.
+     *
+     * @param hash the key's hash, from {@link #hasher()}
+     * @return true if it may be present
+     */
     boolean mightContainHash(long hash);
 
     /**
      * Queries the keys whose hashes are {@code hashes[0 .. count)}; {@code results[i]} answers
      * {@code hashes[i]}.
      *
+     * @param hashes the hashes, from {@link #hasher()}
+     * @param count how many of them to query, from 0 to {@code hashes.length}
+     * @param results receives the answers in {@code results[0 .. count)}; the rest is left as it is
      * @return how many may be present
      * @throws IllegalArgumentException if {@code results} is shorter than {@code count}
      */
     int mightContainHashes(long[] hashes, int count, boolean[] results);
 
-    /** Adds a long key (its 8 little-endian bytes). @see #addHash(long) */
+    /**
+     * Adds a long key (its 8 little-endian bytes).
+     *
+     * @param key the key
+     * @return as {@link #addHash(long)}
+     * @see #addHash(long)
+     */
     default boolean add(long key) {
         return addHash(hasher().hash(key));
     }
 
-    /** Adds a byte[] key. @see #addHash(long) */
+    /**
+     * Adds a byte[] key.
+     *
+     * @param key the key's bytes; empty is a key too
+     * @return as {@link #addHash(long)}
+     * @see #addHash(long)
+     */
     default boolean add(byte[] key) {
         return addHash(hasher().hash(key));
     }
 
-    /** Adds the UTF-8 bytes of {@code key}. @see #addHash(long) */
+    /**
+     * Adds the UTF-8 bytes of {@code key}.
+     *
+     * @param key the key
+     * @return as {@link #addHash(long)}
+     * @see #addHash(long)
+     */
     default boolean add(CharSequence key) {
         return addHash(hasher().hash(key));
     }
 
-    /** Whether a long key (its 8 little-endian bytes) may have been added. @see #mightContainHash(long) */
+    /**
+     * Whether a long key (its 8 little-endian bytes) may have been added.
+     *
+     * @param key the key
+     * @return false if certainly absent
+     * @see #mightContainHash(long)
+     */
     default boolean mightContain(long key) {
         return mightContainHash(hasher().hash(key));
     }
 
-    /** Whether a byte[] key may have been added. @see #mightContainHash(long) */
+    /**
+     * Whether a byte[] key may have been added.
+     *
+     * @param key the key's bytes; empty is a key too
+     * @return false if certainly absent
+     * @see #mightContainHash(long)
+     */
     default boolean mightContain(byte[] key) {
         return mightContainHash(hasher().hash(key));
     }
 
-    /** Whether the UTF-8 bytes of {@code key} may have been added. @see #mightContainHash(long) */
+    /**
+     * Whether the UTF-8 bytes of {@code key} may have been added.
+     *
+     * @param key the key
+     * @return false if certainly absent
+     * @see #mightContainHash(long)
+     */
     default boolean mightContain(CharSequence key) {
         return mightContainHash(hasher().hash(key));
     }
