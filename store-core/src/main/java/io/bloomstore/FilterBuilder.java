@@ -59,12 +59,22 @@ public final class FilterBuilder {
         this.target = target;
     }
 
-    /** A builder of the filter file {@code target}. */
+    /**
+     * A builder of the filter file {@code target}.
+     *
+     * @param target the file to build; its directory must exist
+     * @return a builder with no shape yet: give {@link #spec}, {@link #sizedFor} or {@link #growing}
+     */
     public static FilterBuilder to(Path target) {
         return new FilterBuilder(Objects.requireNonNull(target, "target"));
     }
 
-    /** Builds a filter of this shape; replaces {@link #sizedFor}. */
+    /**
+     * Builds a filter of this shape; replaces {@link #sizedFor}.
+     *
+     * @param spec the shape, not null
+     * @return this builder
+     */
     public FilterBuilder spec(BloomSpec spec) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.specForKeys = null;
@@ -76,6 +86,9 @@ public final class FilterBuilder {
      * Sizes the filter for the number of keys in the input, counted first: {@code specForKeys}
      * gets the count. A file is read twice; a stream is first copied to a hidden temporary file
      * beside the target (deleted afterwards). Replaces {@link #spec}.
+     *
+     * @param specForKeys gets the key count (0 for an empty input) and returns the shape; not null
+     * @return this builder
      */
     public FilterBuilder sizedFor(LongFunction<BloomSpec> specForKeys) {
         this.specForKeys = Objects.requireNonNull(specForKeys, "specForKeys");
@@ -87,6 +100,9 @@ public final class FilterBuilder {
     /**
      * Builds a growing filter of this shape, which needs no key count; replaces {@link #spec} and
      * {@link #sizedFor}. Not with {@link #sparse(boolean) sparse} (a segment is allocated whole).
+     *
+     * @param spec the growing filter's shape, not null
+     * @return this builder
      */
     public FilterBuilder growing(GrowingSpec spec) {
         this.growingSpec = Objects.requireNonNull(spec, "spec");
@@ -95,13 +111,23 @@ public final class FilterBuilder {
         return this;
     }
 
-    /** Whether an existing target is replaced (atomically, once the new filter is complete); by default it is kept and the build refused. */
+    /**
+     * Whether an existing target is replaced (atomically, once the new filter is complete); by default it is kept and the build refused.
+     *
+     * @param replace true to replace an existing target
+     * @return this builder
+     */
     public FilterBuilder replaceExisting(boolean replace) {
         this.replace = replace;
         return this;
     }
 
-    /** Whether the cells are left unallocated on disk until written ({@link CreateOption#SPARSE}). */
+    /**
+     * Whether the cells are left unallocated on disk until written ({@link CreateOption#SPARSE}).
+     *
+     * @param sparse true to leave the cells unallocated; false (the default) allocates them at once
+     * @return this builder
+     */
     public FilterBuilder sparse(boolean sparse) {
         this.sparse = sparse;
         return this;
@@ -126,6 +152,10 @@ public final class FilterBuilder {
      * as no other writer can see that memory: a tenth less CPU than two adders for a filter in the
      * caches, but for one far larger about the same CPU, in a time that varied from a third less to
      * twice as long (docs/BENCHMARKS.md, "Plain stores for a single writer"), so it is not the default.
+     *
+     * @param threads the number of adder threads
+     * @return this builder
+     * @throws IllegalArgumentException if {@code threads < 1}
      */
     public FilterBuilder threads(int threads) {
         if (threads < 1) {
@@ -135,7 +165,12 @@ public final class FilterBuilder {
         return this;
     }
 
-    /** Where the build reports its phases and their progress. */
+    /**
+     * Where the build reports its phases and their progress.
+     *
+     * @param progress receives each phase as it begins; not null
+     * @return this builder
+     */
     public FilterBuilder progress(Phases progress) {
         this.progress = Objects.requireNonNull(progress, "progress");
         return this;
@@ -149,6 +184,7 @@ public final class FilterBuilder {
          * (the keys counted for sizing) or {@code "build"} (the keys added), in that order, each
          * only when needed.
          *
+         * @param phase {@code "spool"}, {@code "count"} or {@code "build"}
          * @param totalBytes the bytes the phase will read, or -1 when unknown
          * @return told the bytes done so far during the phase, and closed when it ends
          */
@@ -157,7 +193,11 @@ public final class FilterBuilder {
 
     /** One phase of a build in progress. */
     public interface Phase extends AutoCloseable {
-        /** Bytes done so far in this phase. */
+        /**
+         * Bytes done so far in this phase.
+         *
+         * @param bytesDone the input bytes read so far in this phase, from 0 up to its total when known
+         */
         void update(long bytesDone);
 
         /** The phase has ended (also when it failed). */
@@ -171,6 +211,8 @@ public final class FilterBuilder {
      *
      * @param spec the fixed filter's shape; null for a growing build
      * @param growingSpec the growing filter's shape; null for a fixed build
+     * @param keys the lines read, repeats included (empty lines are not keys)
+     * @param newKeys those that were definitely new to the filter, at most {@code keys}
      */
     public record Built(BloomSpec spec, GrowingSpec growingSpec, long keys, long newKeys) {
     }
@@ -178,8 +220,12 @@ public final class FilterBuilder {
     /**
      * Builds the filter from the lines of {@code keyFile}.
      *
+     * @param keyFile a file of keys, one per line
+     * @return the shape and the counts
      * @throws java.nio.file.FileAlreadyExistsException if the target exists and is not to be
      *     replaced, before the input is read
+     * @throws IllegalStateException if no shape was given, or a growing one with sparse
+     * @throws IOException if the input cannot be read or the filter cannot be written; nothing is left behind
      */
     public Built fromLines(Path keyFile) throws IOException {
         requireReady();
@@ -189,8 +235,12 @@ public final class FilterBuilder {
     /**
      * Builds the filter from the lines of {@code keys}, read to its end (not closed).
      *
+     * @param keys the stream of keys, one per line
+     * @return the shape and the counts
      * @throws java.nio.file.FileAlreadyExistsException if the target exists and is not to be
      *     replaced, before the input is read
+     * @throws IllegalStateException if no shape was given, or a growing one with sparse
+     * @throws IOException if the input cannot be read or the filter cannot be written; nothing is left behind
      */
     public Built fromLines(InputStream keys) throws IOException {
         requireReady();

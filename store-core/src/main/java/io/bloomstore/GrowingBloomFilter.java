@@ -64,6 +64,10 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     /**
      * Creates a growing filter file, atomically, with its first segment, and opens it read-write.
      *
+     * @param path the file to create; its directory must exist
+     * @param spec the chain's shape
+     * @param options {@link CreateOption#REPLACE_EXISTING}, or none; {@link CreateOption#SPARSE} is ignored (a segment is allocated whole)
+     * @return the new filter, open read-write; close it when done
      * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
      * @throws IllegalArgumentException if a parameter is out of range or the first segment exceeds the max size
      * @throws IOException if the disk cannot hold the first segment
@@ -79,6 +83,9 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * Opens a growing filter file. Read-write, it first finishes the preparation of the next
      * segment that a crashed process left half done.
      *
+     * @param path the filter file
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
+     * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a growing one
      */
     public static GrowingBloomFilter open(Path path, OpenMode mode) throws IOException {
@@ -99,7 +106,15 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         return filter;
     }
 
-    /** Opens the file read-write if it exists, else creates it: the restart case of a dedup index. */
+    /**
+     * Opens the file read-write if it exists, else creates it: the restart case of a dedup index.
+     *
+     * @param path the filter file, existing or not
+     * @param spec the shape to create with; an existing file keeps its own
+     * @return the filter, open read-write
+     * @throws InvalidFilterFileException if the existing file is damaged, not a filter, or not a growing one
+     * @throws IOException if the file cannot be created or read
+     */
     public static GrowingBloomFilter openOrCreate(Path path, GrowingSpec spec) throws IOException {
         if (!Files.exists(path)) {
             try {
@@ -265,19 +280,31 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         }
     }
 
-    /** The number of segments published. */
+    /**
+     * The number of segments published.
+     *
+     * @return the count, at least 1
+     */
     public int segmentCount() {
         ensureOpen();
         return segments().length;
     }
 
-    /** The shape this filter was created with. */
+    /**
+     * The shape this filter was created with.
+     *
+     * @return the spec from the header
+     */
     public GrowingSpec spec() {
         return new GrowingSpec(header.expectedKeys(), header.targetFpp(), header.growthFactor(),
                 header.tighteningRatio(), header.maxBytes(), header.layout(), header.seed());
     }
 
-    /** Why adds are refused (the refused growth's message), or null while the filter can grow. */
+    /**
+     * Why adds are refused (the refused growth's message), or null while the filter can grow.
+     *
+     * @return the message, or null
+     */
     public String growthRefusal() {
         IOException refused = refusal;
         return refused == null ? null : refused.getMessage();

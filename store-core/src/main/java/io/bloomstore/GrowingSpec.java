@@ -28,28 +28,59 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      */
     public static final double DEFAULT_TIGHTENING = 0.85;
 
-    /** Checks what can be checked without the sizing. */
+    /**
+     * Checks what can be checked without the sizing.
+     *
+     * @param expectedKeys n, at least 1; checked, like the other numbers, by {@link GrowingBloomFilter#create}
+     * @param fpp P, strictly between 0 and 1
+     * @param growthFactor s, from 1 to 16
+     * @param tighteningRatio r, strictly between 0 and 1
+     * @param maxBytes the size limit in bytes, or 0 for none
+     * @param layout the cell layout; checked here: not null
+     * @param seed any 64-bit value
+     */
     public GrowingSpec {
         Objects.requireNonNull(layout, "layout");
     }
 
-    /** n keys first, P overall, with the default growth, tightening, layout and seed, and no size limit. */
+    /**
+     * n keys first, P overall, with the default growth, tightening, layout and seed, and no size limit.
+     *
+     * @param expectedKeys n, the keys the first segment holds, at least 1
+     * @param fpp P, the bound on any query's false-positive rate, strictly between 0 and 1 (0.01 is 1%)
+     * @return the spec
+     */
     public static GrowingSpec of(long expectedKeys, double fpp) {
         return new GrowingSpec(expectedKeys, fpp, DEFAULT_GROWTH, DEFAULT_TIGHTENING, 0, Layout.STANDARD,
                 BloomSpec.DEFAULT_SEED);
     }
 
-    /** This spec with a size limit. */
+    /**
+     * This spec with a size limit.
+     *
+     * @param bytes the most bytes the file may grow to, or 0 for no limit
+     * @return a copy with that limit
+     */
     public GrowingSpec withMaxBytes(long bytes) {
         return new GrowingSpec(expectedKeys, fpp, growthFactor, tighteningRatio, bytes, layout, seed);
     }
 
-    /** This spec with another growth factor s. */
+    /**
+     * This spec with another growth factor s.
+     *
+     * @param s each segment's keys over the previous one's, from 1 to 16
+     * @return a copy with that factor
+     */
     public GrowingSpec withGrowthFactor(double s) {
         return new GrowingSpec(expectedKeys, fpp, s, tighteningRatio, maxBytes, layout, seed);
     }
 
-    /** This spec with another layout. */
+    /**
+     * This spec with another layout.
+     *
+     * @param newLayout the cell layout of every segment, not null
+     * @return a copy with that layout
+     */
     public GrowingSpec withLayout(Layout newLayout) {
         return new GrowingSpec(expectedKeys, fpp, growthFactor, tighteningRatio, maxBytes, newLayout, seed);
     }

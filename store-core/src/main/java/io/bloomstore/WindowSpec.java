@@ -24,18 +24,39 @@ public record WindowSpec(long expectedKeys, double fpp, Duration window, int epo
      */
     public static final int DEFAULT_EPOCHS = 8;
 
-    /** Checks what can be checked without the sizing. */
+    /**
+     * Checks what can be checked without the sizing.
+     *
+     * @param expectedKeys n, at least 1; checked, like the other numbers, by {@link WindowedBloomFilter#create}
+     * @param fpp P, strictly between 0 and 1
+     * @param window the window; checked here: not null
+     * @param epochs L, from 1 to 64
+     * @param layout the cell layout; checked here: not null
+     * @param seed any 64-bit value
+     */
     public WindowSpec {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(layout, "layout");
     }
 
-    /** n keys per window at P, with the default epochs, layout and seed. */
+    /**
+     * n keys per window at P, with the default epochs, layout and seed.
+     *
+     * @param expectedKeys n, the keys expected per window, at least 1
+     * @param fpp P, the false-positive rate of a query, strictly between 0 and 1 (0.01 is 1%)
+     * @param window how long a key is remembered at least, not null
+     * @return the spec
+     */
     public static WindowSpec of(long expectedKeys, double fpp, Duration window) {
         return new WindowSpec(expectedKeys, fpp, window, DEFAULT_EPOCHS, Layout.STANDARD, BloomSpec.DEFAULT_SEED);
     }
 
-    /** This spec with L epochs. */
+    /**
+     * This spec with L epochs.
+     *
+     * @param count L, from 1 to 64
+     * @return a copy with that count
+     */
     public WindowSpec withEpochs(int count) {
         return new WindowSpec(expectedKeys, fpp, window, count, layout, seed);
     }

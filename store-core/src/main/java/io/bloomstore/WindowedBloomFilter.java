@@ -57,6 +57,11 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     /**
      * Creates a windowed filter file, atomically, with every slot, and opens it read-write.
      *
+     * @param path the file to create; its directory must exist
+     * @param spec the window's shape
+     * @param clock the clock the epochs are read from; the system clock, normally
+     * @param options {@link CreateOption#REPLACE_EXISTING}, or none; {@link CreateOption#SPARSE} is ignored (every slot is allocated)
+     * @return the new filter, open read-write; close it when done
      * @throws FileAlreadyExistsException if the file exists and {@link CreateOption#REPLACE_EXISTING} is not given
      * @throws IllegalArgumentException if a parameter is out of range
      */
@@ -78,6 +83,10 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * Opens a windowed filter file. Read-write, it first finishes a rotation that a crashed
      * process left half done.
      *
+     * @param path the filter file
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
+     * @param clock the clock the epochs are read from; every process sharing the file must read the same time
+     * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a windowed one
      */
     public static WindowedBloomFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
@@ -100,7 +109,16 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         return filter;
     }
 
-    /** Opens the file read-write if it exists, else creates it. */
+    /**
+     * Opens the file read-write if it exists, else creates it.
+     *
+     * @param path the filter file, existing or not
+     * @param spec the shape to create with; an existing file keeps its own
+     * @param clock as {@link #open}
+     * @return the filter, open read-write
+     * @throws InvalidFilterFileException if the existing file is damaged, not a filter, or not a windowed one
+     * @throws IOException if the file cannot be created or read
+     */
     public static WindowedBloomFilter openOrCreate(Path path, WindowSpec spec, Clock clock) throws IOException {
         if (!Files.exists(path)) {
             try {
@@ -251,13 +269,21 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         return isLive(index, Math.max(clockEpoch(), state.getCountVolatile()));
     }
 
-    /** The epoch the file holds as current (it may lag the clock until the next add). */
+    /**
+     * The epoch the file holds as current (it may lag the clock until the next add).
+     *
+     * @return the epoch number: epoch millis / E, rounded down
+     */
     public long currentEpoch() {
         ensureOpen();
         return state.getCountVolatile();
     }
 
-    /** The shape this filter was created with. */
+    /**
+     * The shape this filter was created with.
+     *
+     * @return the spec from the header
+     */
     public WindowSpec spec() {
         return new WindowSpec(header.expectedKeys(), header.targetFpp(), java.time.Duration.ofMillis(header.windowMillis()),
                 epochs, header.layout(), header.seed());
