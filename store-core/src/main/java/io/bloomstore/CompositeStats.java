@@ -14,7 +14,14 @@ import java.util.List;
  * @param fileBytes the file's length
  */
 public record CompositeStats(List<SegmentStats> parts, double compoundFpp, double targetFpp, long fileBytes) {
-    /** A copy that cannot be changed. */
+    /**
+     * A copy that cannot be changed.
+     *
+     * @param parts copied, so later changes to the given list do not show; not null
+     * @param compoundFpp a fraction from 0 to 1
+     * @param targetFpp a fraction strictly between 0 and 1
+     * @param fileBytes in bytes
+     */
     public CompositeStats {
         parts = List.copyOf(parts);
     }

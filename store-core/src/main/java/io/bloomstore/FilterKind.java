@@ -26,6 +26,10 @@ public enum FilterKind {
      * The kind of the file at {@code path}, from its first bytes, without checking or mapping it:
      * {@link #FIXED} for anything that is not a version 2 file (a damaged or foreign file is then
      * reported by the fixed filter's checks, as {@link MembershipFilter#open} does).
+     *
+     * @param path the file; a missing file or a directory is {@link #FIXED}, for the fixed filter's open to report
+     * @return the kind
+     * @throws IOException if the file exists but cannot be read
      */
     public static FilterKind of(Path path) throws IOException {
         byte[] start = new byte[FilterFileDescriptor.HEADER_LENGTH];

@@ -14,7 +14,11 @@ public enum HashAlgorithm {
         this.id = id;
     }
 
-    /** The byte stored in the file header. */
+    /**
+     * The byte stored in the file header.
+     *
+     * @return the id, from 1 (0 is no algorithm)
+     */
     public int id() {
         return id;
     }
@@ -22,6 +26,8 @@ public enum HashAlgorithm {
     /**
      * The algorithm stored under {@code id}.
      *
+     * @param id the byte from a file header
+     * @return the algorithm
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public static HashAlgorithm ofId(int id) {

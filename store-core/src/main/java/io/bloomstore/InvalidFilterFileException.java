@@ -42,19 +42,36 @@ public final class InvalidFilterFileException extends IOException {
     /** What is wrong with the file (part of the serialized form). */
     private final Problem problem;
 
-    /** A refusal of {@code path}: the message is the path, then {@code detail}, which says what to do. */
+    /**
+     * A refusal of {@code path}: the message is the path, then {@code detail}, which says what to do.
+     *
+     * @param path the file refused, as the user named it
+     * @param problem what is wrong, for callers that act on it
+     * @param detail what is wrong and what to do, without the path
+     */
     public InvalidFilterFileException(Path path, Problem problem, String detail) {
         super(path + ": " + detail);
         this.problem = problem;
     }
 
-    /** A refusal of {@code path} caused by {@code cause}, as {@link #InvalidFilterFileException(Path, Problem, String)}. */
+    /**
+     * A refusal of {@code path} caused by {@code cause}, as {@link #InvalidFilterFileException(Path, Problem, String)}.
+     *
+     * @param path the file refused, as the user named it
+     * @param problem what is wrong, for callers that act on it
+     * @param detail what is wrong and what to do, without the path
+     * @param cause the exception that revealed the problem
+     */
     public InvalidFilterFileException(Path path, Problem problem, String detail, Throwable cause) {
         super(path + ": " + detail, cause);
         this.problem = problem;
     }
 
-    /** What is wrong with the file, for a caller that acts on it. */
+    /**
+     * What is wrong with the file, for a caller that acts on it.
+     *
+     * @return the problem, never null for an exception made by this library
+     */
     public Problem problem() {
         return problem;
     }

@@ -25,7 +25,11 @@ public enum Layout {
         this.id = id;
     }
 
-    /** The byte stored in the file header. */
+    /**
+     * The byte stored in the file header.
+     *
+     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}
+     */
     public int id() {
         return id;
     }
@@ -33,6 +37,8 @@ public enum Layout {
     /**
      * The layout stored under {@code id}.
      *
+     * @param id the byte from a file header
+     * @return the layout
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public static Layout ofId(int id) {

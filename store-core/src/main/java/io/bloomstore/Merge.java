@@ -42,6 +42,11 @@ public final class Merge {
      * <p>Growing or windowed inputs (all of one kind) combine region by region by OR, as
      * docs/FORMAT.md, "Merge", says; the result is a file of their kind, open to adds (not sealed).
      *
+     * @param out the file to write; its directory must exist
+     * @param inputs the filter files, at least two, all of one shape
+     * @param op {@link MergeOp#OR} for the union, {@link MergeOp#AND} for (a filter containing) the intersection
+     * @param replace whether an existing {@code out} is replaced; if not, it fails the call with
+     *     {@link java.nio.file.FileAlreadyExistsException} and is left untouched
      * @param progress called with the number of cell bytes written so far, or null
      * @return what was written: the result's kind, length and, for fixed filters, its header
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
@@ -49,6 +54,7 @@ public final class Merge {
      *     inputs; no file is left behind
      * @throws IllegalStateException if a windowed input rotated while it was
      *     read; no file is left behind
+     * @throws IllegalArgumentException if there are fewer than two inputs
      */
     public static FilterFileSummary toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace,
             LongConsumer progress) throws IOException {
@@ -160,6 +166,13 @@ public final class Merge {
     /**
      * Folds {@code source} into {@code target} in place: target := target op source, one
      * compare-and-set per changed word, safe against concurrent adds to the target.
+     *
+     * @param target the filter to fold into, open read-write
+     * @param source the filter to fold in, of the same shape; left unchanged
+     * @param op {@link MergeOp#OR} for the union, {@link MergeOp#AND} for (a filter containing) the intersection
+     * @param progress called with the number of cell bytes merged so far, up to the cells' length; or null
+     * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE} if the two differ in shape
+     * @throws IllegalStateException if {@code target} is open read-only
      */
     public static void inPlace(BloomFilter target, BloomFilter source, MergeOp op, LongConsumer progress)
             throws InvalidFilterFileException {

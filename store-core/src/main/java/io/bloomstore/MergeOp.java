@@ -15,7 +15,14 @@ public enum MergeOp {
     /** Intersection: bitwise AND; minimum of counters. */
     AND;
 
-    /** Combines two words of w-bit cells. */
+    /**
+     * Combines two words of w-bit cells.
+     *
+     * @param a a word of this filter's cells
+     * @param b the word at the same offset in the other filter
+     * @param counterBits w, the bits per cell: 1, 2, 4, 8, 16 or 32
+     * @return the combined word
+     */
     public long combine(long a, long b, int counterBits) {
         return this == OR ? CounterLanes.saturatingAdd(a, b, counterBits) : CounterLanes.minimum(a, b, counterBits);
     }
@@ -24,6 +31,11 @@ public enum MergeOp {
      * {@code into[i] = combine(into[i], other[i])} for every {@code i < count}. For bit cells the
      * saturating sum is OR and the minimum AND, one instruction per word in a loop the JIT
      * vectorises: merging then runs at memory speed instead of per-word dispatch speed.
+     *
+     * @param into words of this filter's cells, overwritten with the combined words
+     * @param other the words at the same offsets in the other filter; left unchanged
+     * @param count how many words to combine, from 0 to the shorter array's length
+     * @param counterBits w, the bits per cell: 1, 2, 4, 8, 16 or 32
      */
     public void combineAll(long[] into, long[] other, int count, int counterBits) {
         if (counterBits == 1 && this == OR) {

@@ -78,12 +78,16 @@ public final class Pack {
      * the frame is left without its end instead (unpacking it fails), and
      * {@link #packTo} packs again, from the file as it is then (unsealed).
      *
+     * @param filter the filter file to pack; it may be open, and added to, elsewhere
+     * @param out where the pack goes; closed once the pack is complete, left open if it fails
      * @param progress called with bytes packed so far, or null
      * @return the file length packed
      * @throws IllegalStateException if a windowed file rotated to a new epoch while it was packed
      *     (its slots' cells may have been cleared under the reader), or a sealed fixed filter was
      *     opened for writing (or sealed anew) while it was packed: then the frame is left without
      *     its end, so that unpacking what was written fails; pack it again
+     * @throws InvalidFilterFileException if the file is damaged or not a filter
+     * @throws IOException if the file cannot be read or {@code out} written, or a live process holds a growing or windowed file's step lock for 60 s
      */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
         // the one channel is opened after a check that the path is a regular file (opening a FIFO would block)
@@ -184,11 +188,14 @@ public final class Pack {
      * Writes {@code filter}'s file as a pack to the file {@code target}, atomically: the pack
      * appears under its name only when complete, and a failure leaves nothing.
      *
+     * @param filter the filter file to pack
+     * @param target the pack file to write; its directory must exist
      * @param replace whether an existing target is replaced; if not, an existing target fails the
      *     call with {@link java.nio.file.FileAlreadyExistsException} and is left untouched
      * @param progress called with bytes packed so far, or null (it starts again from 0 when a sealed
      *     filter is packed again, see {@link #pack})
      * @return the file length packed
+     * @throws IOException as {@link #pack}, or if {@code target} cannot be written
      */
     public static long packTo(Path filter, Path target, boolean replace, LongConsumer progress) throws IOException {
         long[] length = new long[1];
@@ -212,7 +219,12 @@ public final class Pack {
     /**
      * Restores the filter file (of any kind) packed in {@code in} to {@code target}, atomically.
      *
+     * @param in the pack, read to its end (not closed)
      * @param source how to name the input in messages (a path, or "stdin")
+     * @param target the filter file to restore; its directory must exist
+     * @param replace whether an existing target is replaced; if not, an existing target fails the
+     *     call with {@link java.nio.file.FileAlreadyExistsException} and is left untouched
+     * @param progress called with the bytes of the filter file restored so far, up to its length; or null
      * @return what the restored file's headers say
      * @throws InvalidFilterFileException with {@link Problem#BAD_PACK} if the input is not a
      *     bloomstore pack or is damaged, or another problem if a packed header or the region table is bad

@@ -142,7 +142,13 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         }
     }
 
-    /** Adds many long keys. @see #addHashes */
+    /**
+     * Adds many long keys.
+     *
+     * @param keys the keys; empty adds nothing and returns 0
+     * @return how many of them were definitely new
+     * @see #addHashes
+     */
     public int addAll(long[] keys) {
         long[] hashes = new long[keys.length];
         for (int i = 0; i < keys.length; i++) {
@@ -154,6 +160,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     /**
      * Scans every mapped region (one pass over the file) and reports each one's fill and rates,
      * and the compound rate of a query now.
+     *
+     * @return each region's fill and rates, and the compound false-positive rate
      */
     public CompositeStats stats() {
         return stats(null);
@@ -165,6 +173,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      * display over a large file; the last call reports the file's size, the total to show.
      *
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
+     * @return as {@link #stats()}
      */
     public CompositeStats stats(LongConsumer bytesScanned) {
         ensureOpen();

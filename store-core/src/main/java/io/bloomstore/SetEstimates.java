@@ -21,7 +21,15 @@ import java.util.function.LongConsumer;
 public record SetEstimates(double sizeA, double sizeB, double union, double intersection, double jaccard) {
     private static final long PROGRESS_WORDS = CellArray.SCAN_STEP_BYTES >>> 3;
 
-    /** Estimates from one pass over both filters' cells. */
+    /**
+     * Estimates from one pass over both filters' cells.
+     *
+     * @param a one filter
+     * @param b the other, of the same shape
+     * @return the estimates
+     * @throws InvalidFilterFileException with {@link InvalidFilterFileException.Problem#INCOMPATIBLE} if the two
+     *     differ in shape
+     */
     public static SetEstimates of(BloomFilter a, BloomFilter b) throws InvalidFilterFileException {
         return of(a, b, null);
     }
@@ -30,7 +38,12 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
      * {@link #of(BloomFilter, BloomFilter)}, telling {@code bytesScanned} how many bytes of each
      * filter's cells were scanned so far (every few MiB and at the end), for a progress display.
      *
+     * @param a one filter
+     * @param b the other, of the same shape
      * @param bytesScanned told the bytes of either filter's cells scanned so far, on the calling thread; or null
+     * @return the estimates
+     * @throws InvalidFilterFileException with {@link InvalidFilterFileException.Problem#INCOMPATIBLE} if the two
+     *     differ in shape
      */
     public static SetEstimates of(BloomFilter a, BloomFilter b, LongConsumer bytesScanned)
             throws InvalidFilterFileException {
