@@ -405,7 +405,7 @@ public final class BloomSpec {
         /**
          * Validates and derives.
          *
-         * @return the spec
+         * @return the spec, with m and k derived from n and p if they were not given
          * @throws IllegalArgumentException when neither (n, p) nor (m, k) was given, or p cannot be
          *     reached within {@link #MAX_CELLS}
          */

@@ -28,7 +28,7 @@ public enum FilterKind {
      * reported by the fixed filter's checks, as {@link MembershipFilter#open} does).
      *
      * @param path the file; a missing file or a directory is {@link #FIXED}, for the fixed filter's open to report
-     * @return the kind
+     * @return the kind, never null
      * @throws IOException if the file exists but cannot be read
      */
     public static FilterKind of(Path path) throws IOException {

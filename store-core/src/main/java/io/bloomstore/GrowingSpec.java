@@ -48,7 +48,7 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      *
      * @param expectedKeys n, the keys the first segment holds, at least 1
      * @param fpp P, the bound on any query's false-positive rate, strictly between 0 and 1 (0.01 is 1%)
-     * @return the spec
+     * @return the spec; its numbers are checked when a filter is created with it
      */
     public static GrowingSpec of(long expectedKeys, double fpp) {
         return new GrowingSpec(expectedKeys, fpp, DEFAULT_GROWTH, DEFAULT_TIGHTENING, 0, Layout.STANDARD,

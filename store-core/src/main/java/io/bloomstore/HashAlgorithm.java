@@ -27,7 +27,7 @@ public enum HashAlgorithm {
      * The algorithm stored under {@code id}.
      *
      * @param id the byte from a file header
-     * @return the algorithm
+     * @return the algorithm, never null
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public static HashAlgorithm ofId(int id) {

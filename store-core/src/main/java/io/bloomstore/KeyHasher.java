@@ -49,7 +49,7 @@ public final class KeyHasher {
     /**
      * The hash of a long's 8 little-endian bytes.
      *
-     * @param key the key
+     * @param key any long, 0 and negative ones included
      * @return the 64-bit hash
      */
     public long hash(long key) {

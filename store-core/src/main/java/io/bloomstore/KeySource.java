@@ -73,7 +73,7 @@ public final class KeySource implements Closeable {
      * The lines of {@code in}, read in large blocks until its end.
      *
      * @param in the stream of keys, one per line; the source owns it
-     * @return the source
+     * @return the source, not yet read
      */
     public static KeySource lines(InputStream in) {
         return lines(in, null);
@@ -86,7 +86,7 @@ public final class KeySource implements Closeable {
      *
      * @param in the stream of keys, one per line; the source owns it
      * @param beforeEachRead flushed before each read, or null
-     * @return the source
+     * @return the source, not yet read
      */
     public static KeySource lines(InputStream in, Flushable beforeEachRead) {
         return new KeySource(new KeyLineReader(Objects.requireNonNull(in, "in"), KeyLineReader.DEFAULT_BUFFER,
@@ -97,7 +97,7 @@ public final class KeySource implements Closeable {
      * The lines of {@code channel}, read in large blocks until its end.
      *
      * @param channel the channel of keys, one per line; the source owns it
-     * @return the source
+     * @return the source, not yet read
      */
     public static KeySource lines(ReadableByteChannel channel) {
         return lines(Channels.newInputStream(channel), null);
@@ -108,7 +108,7 @@ public final class KeySource implements Closeable {
      * arrays are copied now; an empty key is refused.
      *
      * @param keys the keys, each at least one byte; an empty list is a source of no keys
-     * @return the source
+     * @return the source, not yet read
      * @throws IllegalArgumentException if a key is empty
      */
     public static KeySource of(List<byte[]> keys) {

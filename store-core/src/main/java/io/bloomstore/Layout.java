@@ -38,7 +38,7 @@ public enum Layout {
      * The layout stored under {@code id}.
      *
      * @param id the byte from a file header
-     * @return the layout
+     * @return the layout, never null
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public static Layout ofId(int id) {

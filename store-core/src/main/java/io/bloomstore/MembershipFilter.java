@@ -107,7 +107,7 @@ public interface MembershipFilter extends AutoCloseable {
     /**
      * Adds a long key (its 8 little-endian bytes).
      *
-     * @param key the key
+     * @param key any long, 0 and negative ones included
      * @return as {@link #addHash(long)}
      * @see #addHash(long)
      */
@@ -129,7 +129,7 @@ public interface MembershipFilter extends AutoCloseable {
     /**
      * Adds the UTF-8 bytes of {@code key}.
      *
-     * @param key the key
+     * @param key the key, not null; the empty string is a key too
      * @return as {@link #addHash(long)}
      * @see #addHash(long)
      */
@@ -140,7 +140,7 @@ public interface MembershipFilter extends AutoCloseable {
     /**
      * Whether a long key (its 8 little-endian bytes) may have been added.
      *
-     * @param key the key
+     * @param key any long, 0 and negative ones included
      * @return false if certainly absent
      * @see #mightContainHash(long)
      */
@@ -162,7 +162,7 @@ public interface MembershipFilter extends AutoCloseable {
     /**
      * Whether the UTF-8 bytes of {@code key} may have been added.
      *
-     * @param key the key
+     * @param key the key, not null; the empty string is a key too
      * @return false if certainly absent
      * @see #mightContainHash(long)
      */

@@ -26,7 +26,7 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
      *
      * @param a one filter
      * @param b the other, of the same shape
-     * @return the estimates
+     * @return the estimates, in keys (NaN where a full filter leaves them unknown, as above)
      * @throws InvalidFilterFileException with {@link InvalidFilterFileException.Problem#INCOMPATIBLE} if the two
      *     differ in shape
      */
@@ -41,7 +41,7 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
      * @param a one filter
      * @param b the other, of the same shape
      * @param bytesScanned told the bytes of either filter's cells scanned so far, on the calling thread; or null
-     * @return the estimates
+     * @return as {@link #of(BloomFilter, BloomFilter)}
      * @throws InvalidFilterFileException with {@link InvalidFilterFileException.Problem#INCOMPATIBLE} if the two
      *     differ in shape
      */

@@ -45,7 +45,7 @@ public record WindowSpec(long expectedKeys, double fpp, Duration window, int epo
      * @param expectedKeys n, the keys expected per window, at least 1
      * @param fpp P, the false-positive rate of a query, strictly between 0 and 1 (0.01 is 1%)
      * @param window how long a key is remembered at least, not null
-     * @return the spec
+     * @return the spec; its numbers are checked when a filter is created with it
      */
     public static WindowSpec of(long expectedKeys, double fpp, Duration window) {
         return new WindowSpec(expectedKeys, fpp, window, DEFAULT_EPOCHS, Layout.STANDARD, BloomSpec.DEFAULT_SEED);
