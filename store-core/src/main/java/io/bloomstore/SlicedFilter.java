@@ -58,6 +58,9 @@ public final class SlicedFilter {
      * equally many blocks (the last may have fewer), fewer if the filter has fewer blocks, each
      * at most 1 GiB so that a slice fits one buffer.
      *
+     * @param spec the whole filter's shape, of {@link Layout#BLOCKED} layout
+     * @param maxSlices the most slices wanted, at least 1
+     * @return the plan, which holds no memory
      * @throws IllegalArgumentException if the layout is not blocked or {@code maxSlices} is below 1
      */
     public static SlicedFilter of(BloomSpec spec, int maxSlices) {
@@ -77,27 +80,52 @@ public final class SlicedFilter {
         return new SlicedFilter(spec, perSlice);
     }
 
-    /** The whole filter's shape. */
+    /**
+     * The whole filter's shape.
+     *
+     * @return the spec the plan was made for
+     */
     public BloomSpec spec() {
         return spec;
     }
 
-    /** The number of slices. */
+    /**
+     * The number of slices.
+     *
+     * @return the count, from 1 to the {@code maxSlices} given to {@link #of} (more only if a slice would pass 1 GiB)
+     */
     public int sliceCount() {
         return sliceCount;
     }
 
-    /** The slice that holds the cells of the key whose hash ({@link KeyHasher}) is {@code hash}. */
+    /**
+     * The slice that holds the cells of the key whose hash ({@link KeyHasher}) is {@code hash}.
+     *
+     * @param hash the key's hash, by the hasher of {@link #spec()}'s algorithm and seed
+     * @return the slice's index, from 0 to {@link #sliceCount()} - 1
+     */
     public int sliceOf(long hash) {
         return (int) (SliceProbes.blockOf(spec, hash) / blocksPerSlice);
     }
 
-    /** The number of cell bytes slice {@code slice} holds: what {@link Slice#writeTo} writes. */
+    /**
+     * The number of cell bytes slice {@code slice} holds: what {@link Slice#writeTo} writes.
+     *
+     * @param slice the slice's index, from 0 to {@link #sliceCount()} - 1
+     * @return the length in bytes, a multiple of 64, at most 1 GiB
+     * @throws IndexOutOfBoundsException if there is no such slice
+     */
     public long sliceBytes(int slice) {
         return blockCount(slice) * blockBytes;
     }
 
-    /** A slice with all its cells zero, in native memory that {@link Slice#close()} frees. */
+    /**
+     * A slice with all its cells zero, in native memory that {@link Slice#close()} frees.
+     *
+     * @param slice the slice's index, from 0 to {@link #sliceCount()} - 1
+     * @return the slice; close it to free its memory
+     * @throws IndexOutOfBoundsException if there is no such slice
+     */
     public Slice newSlice(int slice) {
         return new Slice(slice);
     }
@@ -105,7 +133,13 @@ public final class SlicedFilter {
     /** Where {@link #assemble} reads what each slice wrote. */
     @FunctionalInterface
     public interface SliceSource {
-        /** The bytes {@link Slice#writeTo} wrote for slice {@code slice}; the caller closes the stream. */
+        /**
+         * The bytes {@link Slice#writeTo} wrote for slice {@code slice}; the caller closes the stream.
+         *
+         * @param slice the slice's index, from 0 to {@link SlicedFilter#sliceCount()} - 1; each is opened once, in order
+         * @return the slice's bytes, exactly {@link SlicedFilter#sliceBytes} of them
+         * @throws IOException to end the assembly; {@link SlicedFilter#assemble} rethrows it and leaves no file
+         */
         InputStream open(int slice) throws IOException;
     }
 
@@ -115,7 +149,9 @@ public final class SlicedFilter {
      * order, zero up to the page the cells end on, sealed (its cells checksum recorded, as
      * {@link BloomFilter#seal()} does) before it appears at {@code target}, atomically.
      *
+     * @param target the filter file to write; its directory must exist
      * @param replace whether an existing file at {@code target} is replaced
+     * @param slices opens each slice's bytes, in order
      * @throws IOException if a slice's bytes are not exactly {@link #sliceBytes} long (naming the
      *     slice), or the file cannot be written; no file is left behind
      */
@@ -174,7 +210,11 @@ public final class SlicedFilter {
             this.probes = new SliceProbes(spec, index * blocksPerSlice, cells);
         }
 
-        /** Which slice this is. */
+        /**
+         * Which slice this is.
+         *
+         * @return the slice's index, from 0
+         */
         public int index() {
             return index;
         }
@@ -183,6 +223,8 @@ public final class SlicedFilter {
          * Sets the cells of the keys whose hashes are {@code hashes[0 .. count)}, each of which must
          * belong to this slice ({@link SlicedFilter#sliceOf}).
          *
+         * @param hashes the hashes, from the hasher of the whole filter's spec
+         * @param count how many of them to add, from 0 to {@code hashes.length}
          * @return how many were definitely new to the slice
          * @throws IllegalArgumentException if a hash belongs to another slice; then no cell is set
          */
@@ -191,7 +233,13 @@ public final class SlicedFilter {
             return probes.addHashes(hashes, count);
         }
 
-        /** Writes the slice's {@link SlicedFilter#sliceBytes} cell bytes, as they lie in the file. */
+        /**
+         * Writes the slice's {@link SlicedFilter#sliceBytes} cell bytes, as they lie in the file.
+         *
+         * @param out receives the bytes; left open
+         * @throws IOException if {@code out} cannot be written
+         * @throws IllegalStateException if the slice is closed
+         */
         public void writeTo(OutputStream out) throws IOException {
             ensureOpen();
             long[] words = new long[COPY_CHUNK / Long.BYTES];
