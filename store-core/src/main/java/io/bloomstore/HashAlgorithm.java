@@ -17,7 +17,7 @@ public enum HashAlgorithm {
     /**
      * The byte stored in the file header.
      *
-     * @return the id, from 1 (0 is no algorithm)
+     * @return the id, from 1 (0 is never used); 1 for {@link #XXH3_64}
      */
     public int id() {
         return id;
