@@ -140,6 +140,9 @@ public final class FilterBuilder {
      * the kernel can drop and reread). By default in memory when the file takes at most half of
      * the memory the system has available (Linux's MemAvailable), else in the file. Either way the
      * file holds the same cells and state, and appears only when complete.
+     *
+     * @param inMemory true to fill in memory, false to fill in the mapped file; unused by a growing build
+     * @return this builder
      */
     public FilterBuilder inMemory(boolean inMemory) {
         this.inMemory = inMemory;
