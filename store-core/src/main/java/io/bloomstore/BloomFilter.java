@@ -705,6 +705,7 @@ public final class BloomFilter implements MembershipFilter {
      * ({@link CellsCheck#UNSEALED_DURING_CHECK}); a file sealed anew during the pass is checked
      * again against its new seal.
      *
+     * @return {@link CellsCheck#INTACT}, {@link CellsCheck#NOT_SEALED} or {@link CellsCheck#UNSEALED_DURING_CHECK}
      * @throws InvalidFilterFileException {@link Problem#HEADER_MISMATCH} if the header is another
      *     file's, {@link Problem#CELLS_PADDING} if a padding bit is set, {@link Problem#CELLS_CHECKSUM}
      *     if the cells do not match the checksum of a seal that stood through the pass

@@ -81,6 +81,16 @@ public final class Merge {
      * {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} does with the files it opens:
      * for a caller that reads the inputs further (their statistics, say) through the very handles
      * merged, not through files opened again by path. The caller closes them.
+     *
+     * @param out the file to write; its directory must exist
+     * @param sources the open filters, at least two, all of one kind and shape; left open
+     * @param op {@link MergeOp#OR} for the union, {@link MergeOp#AND} for (a filter containing) the intersection
+     * @param replace whether an existing {@code out} is replaced, as {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} says
+     * @param progress called with the number of cell bytes written so far, or null
+     * @return what was written, as {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} returns it
+     * @throws InvalidFilterFileException as {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} throws it
+     * @throws IOException if {@code out} cannot be written; no file is left behind
+     * @throws IllegalArgumentException if there are fewer than two sources
      */
     public static FilterFileSummary toNewFileFrom(Path out, List<? extends MembershipFilter> sources, MergeOp op,
             boolean replace, LongConsumer progress) throws IOException {

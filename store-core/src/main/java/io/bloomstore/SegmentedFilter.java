@@ -206,6 +206,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     /**
      * The length of the file this handle maps, read through its descriptor: not whatever file the
      * path names by now.
+     *
+     * @return the length in bytes
      */
     public long fileBytes() {
         ensureOpen();
