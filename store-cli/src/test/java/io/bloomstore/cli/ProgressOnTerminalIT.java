@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,17 +58,30 @@ class ProgressOnTerminalIT {
     /**
      * Ctrl-C makes the terminal send SIGINT. The JVM's own handler runs the shutdown hooks, which
      * delete the build's temporary; a terminal library that installs its handler instead (JLine,
-     * when the bar library asks it for the width) ends the process without them.
+     * when the bar library asks it for the width) ends the process without them. The keys come
+     * through a named pipe this test holds open until after the signal, so the build is still
+     * running when it arrives however fast it builds (a 3 M-line file, built in memory, was done
+     * before the signal on a quiet host).
      */
     @Test
     void ctrlCWhileABarIsDrawnDeletesTheTemporaryAndExits130() throws Exception {
-        try (var lines = Files.newBufferedWriter(dir.resolve("many.txt"))) {
-            for (int i = 0; i < 3_000_000; i++) {
-                lines.write("key-" + i + "\n");
+        Path keys = dir.resolve("keys.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", keys.toString()).start().waitFor());
+        CountDownLatch signalled = new CountDownLatch(1);
+        Thread writer = new Thread(() -> {
+            try (var lines = Files.newBufferedWriter(keys)) { // opens once the build opens its end
+                for (int i = 0; i < 100_000; i++) {
+                    lines.write("key-" + i + "\n");
+                }
+                lines.flush();
+                signalled.await(60, TimeUnit.SECONDS);
+            } catch (IOException | InterruptedException e) {
+                // the build is gone: its end of the pipe is closed
             }
-        }
+        }, "keys-into-the-pipe");
+        writer.start();
         Path screen = Files.createTempFile("terminal", ".txt");
-        Process script = underScript("build", "big.bloom", "--from", "many.txt", "--expected", "3M", "--fpp", "1e-6")
+        Process script = underScript("build", "big.bloom", "--from", "keys.fifo", "--expected", "3M", "--fpp", "1e-6")
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(screen.toFile())
                 .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -81,8 +96,10 @@ class ProgressOnTerminalIT {
                 .findFirst().orElseThrow();
         assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(java.pid())).start().waitFor());
         assertTrue(script.waitFor(60, TimeUnit.SECONDS));
+        signalled.countDown();
+        writer.join();
         assertEquals(130, script.exitValue(), "the exit status of a process ended by SIGINT");
-        assertEquals(List.of("f.bloom", "keys.txt", "many.txt"), JarProcess.filesIn(dir), "no temporary, no big.bloom");
+        assertEquals(List.of("f.bloom", "keys.fifo", "keys.txt"), JarProcess.filesIn(dir), "no temporary, no big.bloom");
         Files.delete(screen);
     }
 
