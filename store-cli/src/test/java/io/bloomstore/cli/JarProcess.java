@@ -135,6 +135,21 @@ final class JarProcess {
     }
 
     /** The names in {@code folder}, sorted: what a command left behind. */
+    /**
+     * Whether this JVM, and so every process it starts, ignores SIGINT: a non-interactive shell
+     * starts its background jobs so ({@code .ci/run &} from a script), and a JVM that inherits an
+     * ignored SIGINT keeps ignoring it, as a user who ran it so asked. Ctrl-C cannot be tested there.
+     */
+    static boolean sigintIgnored() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:")) {
+                long ignored = Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16);
+                return (ignored & 1L << (2 - 1)) != 0; // SIGINT is signal 2, bit 1
+            }
+        }
+        return false;
+    }
+
     static List<String> filesIn(Path folder) throws IOException {
         try (var files = Files.list(folder)) {
             return files.map(p -> p.getFileName().toString()).sorted().toList();
