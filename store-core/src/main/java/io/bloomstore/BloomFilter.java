@@ -655,28 +655,6 @@ public final class BloomFilter implements MembershipFilter {
         }
     }
 
-    /**
-     * Checks what opening did not, as {@link #checkCells()} does.
-     *
-     * @return true if the cells were checked against their checksum ({@link CellsCheck#INTACT}),
-     *     false if the filter is not sealed, or stopped being sealed during the check
-     * @throws InvalidFilterFileException as {@link #checkCells()} does
-     */
-    public boolean verify() throws InvalidFilterFileException {
-        return verify(null);
-    }
-
-    /**
-     * {@link #verify()}, telling {@code bytesRead} how far it got, as {@link #checkCells(LongConsumer)} does.
-     *
-     * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
-     * @return as {@link #verify()}
-     * @throws InvalidFilterFileException as {@link #verify()}
-     */
-    public boolean verify(LongConsumer bytesRead) throws InvalidFilterFileException {
-        return checkCells(bytesRead) == CellsCheck.INTACT;
-    }
-
     /** What {@link #checkCells()} found, when it found no damage. */
     public enum CellsCheck {
         /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
