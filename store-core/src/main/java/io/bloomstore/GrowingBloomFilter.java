@@ -84,18 +84,19 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * segment that a crashed process left half done.
      *
      * @param path the filter file
-     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too;
+     *     {@link OpenMode#READ_ONLY_UNMAPPED} is taken as READ_ONLY (a segmented file is always mapped)
      * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a growing one
      */
     public static GrowingBloomFilter open(Path path, OpenMode mode) throws IOException {
-        return open(path, CheckedFile.openChannel(path, mode == OpenMode.READ_ONLY), mode);
+        return open(path, CheckedFile.openChannel(path, mode != OpenMode.READ_WRITE), mode);
     }
 
     /** Opens the growing filter file already open on {@code channel}, which it takes over (closed here on failure). */
     static GrowingBloomFilter open(Path path, FileChannel channel, OpenMode mode) throws IOException {
         GrowingBloomFilter filter = new GrowingBloomFilter(
-                SegmentedFile.open(path, channel, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_GROWING));
+                SegmentedFile.open(path, channel, mode != OpenMode.READ_WRITE, ContainerDescriptor.KIND_GROWING));
         if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
             try {
                 filter.prepare(filter.segments().length);

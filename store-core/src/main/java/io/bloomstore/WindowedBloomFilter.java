@@ -84,18 +84,19 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * process left half done.
      *
      * @param path the filter file
-     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too;
+     *     {@link OpenMode#READ_ONLY_UNMAPPED} is taken as READ_ONLY (a segmented file is always mapped)
      * @param clock the clock the epochs are read from; every process sharing the file must read the same time
      * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a windowed one
      */
     public static WindowedBloomFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        return open(path, CheckedFile.openChannel(path, mode == OpenMode.READ_ONLY), mode, clock);
+        return open(path, CheckedFile.openChannel(path, mode != OpenMode.READ_WRITE), mode, clock);
     }
 
     /** Opens the windowed filter file already open on {@code channel}, which it takes over (closed here on failure). */
     static WindowedBloomFilter open(Path path, FileChannel channel, OpenMode mode, Clock clock) throws IOException {
-        SegmentedFile file = SegmentedFile.open(path, channel, mode == OpenMode.READ_ONLY, ContainerDescriptor.KIND_WINDOWED);
+        SegmentedFile file = SegmentedFile.open(path, channel, mode != OpenMode.READ_WRITE, ContainerDescriptor.KIND_WINDOWED);
         WindowedBloomFilter filter;
         try {
             filter = new WindowedBloomFilter(file, clock);

@@ -57,9 +57,15 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Starts {@code java mainClass args...} with the test JVM's classpath and mapping flags. */
     public static ChildJvm start(Class<?> mainClass, String... args) throws IOException {
+        return start(List.of(), mainClass, args);
+    }
+
+    /** Starts {@code java jvmOptions mainClass args...}, as {@link #start(Class, String...)} with those options added. */
+    public static ChildJvm start(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(inheritedFlags());
+        command.addAll(jvmOptions);
         // The filters live off-heap: a small heap and the serial collector start fastest.
         command.add("-Xmx128m");
         command.add("-XX:+UseSerialGC");

@@ -6,12 +6,12 @@ import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.core.UnsafeMemory;
 
 /**
- * m cells of w bits (w in 1, 2, 4, 8, 16, 32) packed into little-endian 64-bit words in a stretch of
- * a Chronicle Bytes {@link BytesStore}, normally a file mapping ({@link FileMapping#store()}). A
- * cell never straddles two words, so every update is one compare-and-set of one aligned word:
- * lock-free, and atomic for every thread and process that maps the same file.
+ * m cells of w bits ({@link PackedCells}) in a stretch of a Chronicle Bytes {@link BytesStore},
+ * normally a file mapping ({@link FileMapping#store()}). A cell never straddles two words, so every
+ * update is one compare-and-set of one aligned word: lock-free, and atomic for every thread and
+ * process that maps the same file.
  *
- * <p>Cell {@code i} is bits {@code [(i mod 64/w) w, +w)} of word {@code i / (64/w)}. The bits past
+ * <p>The bits past
  * cell m - 1 (of the last cell's word, and every word after it) are padding: zero in an intact
  * file. Whole-array passes ({@link #countNonZero()}, merges through {@link #clearPadding}) never
  * count or carry a padding bit, and {@link #firstWordWithPaddingSet()} finds one for verification.
@@ -30,7 +30,7 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * memory and address fields on every access, and without an index check. Both costs were measured
  * (docs/BENCHMARKS.md, "Chronicle Bytes on the hot paths").
  */
-public final class CellArray {
+public final class CellArray extends PackedCells {
     private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
     private static final long LONG_ARRAY_BASE = MEMORY.arrayBaseOffset(long[].class);
     /** How much a scan reads between two reports of its progress: often enough for a bar, rarely enough to cost nothing. */
@@ -43,17 +43,11 @@ public final class CellArray {
     private final long address;
     /** The store offset of word 0. */
     private final long base;
-    private final long cells;
     private final long words;
     /** Words holding at least one cell: the rest of the array is padding. */
     private final long cellWords;
     /** The bits of the last cell word that hold cells. */
     private final long lastCellWordMask;
-    private final int counterBits;
-    private final int log2Bits;
-    private final int log2CellsPerWord;
-    private final long cellIndexMask;
-    private final long max;
     /** Whether increments may be plain stores: see {@link #singleWriter}. */
     private final boolean singleWriter;
 
@@ -84,6 +78,7 @@ public final class CellArray {
 
     private CellArray(BytesStore<?, ?> store, long offset, long cells, int counterBits, long lengthBytes,
             boolean singleWriter) {
+        super(cells, counterBits);
         if (java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN) {
             // Words are read in native order; the format is little-endian (docs/FORMAT.md).
             throw new UnsupportedOperationException("bloomstore needs a little-endian CPU");
@@ -97,35 +92,13 @@ public final class CellArray {
         this.store = store;
         this.base = offset;
         this.address = address;
-        this.cells = cells;
-        this.counterBits = counterBits;
-        this.log2Bits = Integer.numberOfTrailingZeros(counterBits);
-        this.log2CellsPerWord = 6 - log2Bits;
-        this.cellIndexMask = (1L << log2CellsPerWord) - 1;
-        this.max = (1L << counterBits) - 1;
         this.words = lengthBytes >>> 3;
         this.singleWriter = singleWriter;
-        this.cellWords = (cells + cellIndexMask) >>> log2CellsPerWord;
-        int lastWordBits = (int) (cells & cellIndexMask) << log2Bits;
-        this.lastCellWordMask = lastWordBits == 0 ? -1L : (1L << lastWordBits) - 1;
+        this.cellWords = cellWords();
+        this.lastCellWordMask = lastCellWordMask();
         if (cellWords > words) {
             throw new IllegalArgumentException(lengthBytes + " bytes cannot hold " + cells + " cells of " + counterBits + " bits");
         }
-    }
-
-    /** m. */
-    public long cells() {
-        return cells;
-    }
-
-    /** w. */
-    public int counterBits() {
-        return counterBits;
-    }
-
-    /** The largest value a counter holds; a counter at this value is saturated. */
-    public long maxValue() {
-        return max;
     }
 
     /** The number of 64-bit words. */
@@ -134,9 +107,9 @@ public final class CellArray {
     }
 
     /** Cell {@code i}'s value, read with volatile semantics (sees every completed update). */
+    @Override
     public long getVolatile(long i) {
-        long word = MEMORY.readVolatileLong(wordAddress(i));
-        return (word >>> shift(i)) & max;
+        return cellOf(MEMORY.readVolatileLong(wordAddress(i)), i);
     }
 
     /**
@@ -147,6 +120,7 @@ public final class CellArray {
     public long incrementSaturating(long i) {
         long at = wordAddress(i);
         int shift = shift(i);
+        long max = maxValue();
         if (singleWriter) {
             long word = MEMORY.readLong(at);
             long value = (word >>> shift) & max;
@@ -172,6 +146,7 @@ public final class CellArray {
     public long decrementSaturating(long i) {
         long at = wordAddress(i);
         int shift = shift(i);
+        long max = maxValue();
         while (true) {
             long word = MEMORY.readVolatileLong(at);
             long value = (word >>> shift) & max;
@@ -232,7 +207,7 @@ public final class CellArray {
         for (long start = 0; start < cellWords; start += SCAN_STEP_WORDS) {
             long end = Math.min(cellWords, start + SCAN_STEP_WORDS);
             for (long w = start; w < end; w++) {
-                count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)) & cellBitsOfWord(w), counterBits);
+                count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)) & cellBitsOfWord(w), counterBits());
             }
             report(bytesScanned, end == cellWords ? words : end); // the words past the last cell's hold only padding
         }
@@ -286,14 +261,10 @@ public final class CellArray {
     }
 
     private long wordAddress(long i) {
-        return address + ((i >>> log2CellsPerWord) << 3);
+        return address + (wordOf(i) << 3);
     }
 
     private long checkedWordOffset(long w) {
         return base + (Objects.checkIndex(w, words) << 3);
-    }
-
-    private int shift(long i) {
-        return (int) (i & cellIndexMask) << log2Bits;
     }
 }

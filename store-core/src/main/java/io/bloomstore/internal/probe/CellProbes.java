@@ -4,27 +4,26 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.internal.cells.CellArray;
 
 /**
- * The per-key operations on a filter's cells, each one loop over the key's k probes
- * ({@link Probing}). Nothing here allocates, and every loop has the same shape (two per-key values,
- * then a closed form per probe), which the JIT compiles to straight-line code with the layout's
- * {@code index} inlined.
+ * The per-key operations on a filter's cells in memory, each one loop over the key's k probes
+ * ({@link Probing}): the updates and the load-ahead here, the queries inherited from
+ * {@link CellQueries}. Nothing here allocates, and every loop has the same shape (two per-key
+ * values, then a closed form per probe), which the JIT compiles to straight-line code with the
+ * layout's {@code index} inlined.
  *
  * <p>Reads are volatile, so a query sees every add that completed before it, through any handle of
  * any process. Writes are one compare-and-set per cell ({@link CellArray}).
  */
-public final class CellProbes {
-    final CellArray cells;
-    final Probing probing;
-    private final int hashes;
+public final class CellProbes extends CellQueries {
+    /** The cells the queries read, as the array that also takes updates. */
+    private final CellArray array;
 
     public CellProbes(BloomSpec spec, CellArray cells) {
         this(spec, cells, Probing.of(spec));
     }
 
     CellProbes(BloomSpec spec, CellArray cells, Probing probing) {
-        this.cells = cells;
-        this.probing = probing;
-        this.hashes = spec.hashes();
+        super(spec, cells, probing);
+        this.array = cells;
     }
 
     /**
@@ -37,24 +36,9 @@ public final class CellProbes {
         long step = probing.step(hash);
         boolean changed = false;
         for (int i = 0; i < hashes; i++) {
-            changed |= cells.incrementSaturating(probing.index(base, step, i)) == 0;
+            changed |= array.incrementSaturating(probing.index(base, step, i)) == 0;
         }
         return changed;
-    }
-
-    /**
-     * Whether all k cells are non-zero. Stops at the first zero: an absent key costs about two
-     * probes on average in a filter at its designed fill, where about half the cells are zero.
-     */
-    public boolean mightContain(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        for (int i = 0; i < hashes; i++) {
-            if (cells.getVolatile(probing.index(base, step, i)) == 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -64,12 +48,12 @@ public final class CellProbes {
      * batch query, so that the misses of all its regions overlap.
      */
     public long loadLines(long[] keyHashes, int from, int to) {
-        return probing.loadLines(cells, keyHashes, from, to);
+        return probing.loadLines(array, keyHashes, from, to);
     }
 
     /** Loads the line of each key's first probe ({@link Probing#loadFirstLines}); returns a sum to keep. */
     public long loadFirstLines(long[] keyHashes, int from, int to) {
-        return probing.loadFirstLines(cells, keyHashes, from, to);
+        return probing.loadFirstLines(array, keyHashes, from, to);
     }
 
     /**
@@ -86,22 +70,8 @@ public final class CellProbes {
         long base = probing.base(hash);
         long step = probing.step(hash);
         for (int i = 0; i < hashes; i++) {
-            cells.decrementSaturating(probing.index(base, step, i));
+            array.decrementSaturating(probing.index(base, step, i));
         }
         return true;
-    }
-
-    /**
-     * The smallest of the k counters: an upper bound of how often the key was added, since every
-     * add of it raised all k and other keys only raise some further. Stops at a zero.
-     */
-    public long minimum(long hash) {
-        long base = probing.base(hash);
-        long step = probing.step(hash);
-        long min = Long.MAX_VALUE;
-        for (int i = 0; i < hashes && min > 0; i++) {
-            min = Math.min(min, cells.getVolatile(probing.index(base, step, i)));
-        }
-        return min;
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.OpenMode;
 import io.bloomstore.BloomFilter;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.testing.ReadOnlyFile;
@@ -17,6 +18,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -209,7 +211,8 @@ class DamagedFileTest {
     @ParameterizedTest
     @EnumSource(OpenMode.class)
     void directoryIsNotAFilter(OpenMode mode) {
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> BloomFilter.open(dir, mode));
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
+                () -> (mode == OpenMode.READ_ONLY_UNMAPPED ? open(dir, mode) : BloomFilter.open(dir, mode)).close());
         assertEquals(Problem.NOT_A_REGULAR_FILE, e.problem());
         assertTrue(e.getMessage().contains("directory"), e.getMessage());
     }
@@ -244,17 +247,32 @@ class DamagedFileTest {
         assertArrayEquals(valid, Files.readAllBytes(file), "the refused open left the file as it was");
     }
 
-    /** Opens the spoiled file both ways; both must refuse it the same way and leave it untouched. */
+    /**
+     * Opens the spoiled file every way; each must refuse it the same way and leave it untouched. The
+     * unmapped reader, reached through {@link MembershipFilter#open} alone, must refuse it exactly as
+     * that method's mapped READ_ONLY does.
+     */
     private void assertRefused(byte[] content, Problem expected, String messageWord) throws IOException {
         Path file = write(content);
-        for (OpenMode mode : OpenMode.values()) {
+        for (OpenMode mode : List.of(OpenMode.READ_ONLY, OpenMode.READ_WRITE)) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                     () -> BloomFilter.open(file, mode).close(), mode.toString());
             assertEquals(expected, e.problem(), mode + ": " + e.getMessage());
             assertTrue(e.getMessage().startsWith(file.toString()), "names the path: " + e.getMessage());
             assertTrue(e.getMessage().contains(messageWord), "says \"" + messageWord + "\": " + e.getMessage());
         }
+        InvalidFilterFileException mapped = assertThrows(InvalidFilterFileException.class,
+                () -> open(file, OpenMode.READ_ONLY).close());
+        InvalidFilterFileException unmapped = assertThrows(InvalidFilterFileException.class,
+                () -> open(file, OpenMode.READ_ONLY_UNMAPPED).close());
+        assertEquals(mapped.problem(), unmapped.problem(), unmapped.getMessage());
+        assertEquals(mapped.getMessage(), unmapped.getMessage());
         assertArrayEquals(content, Files.readAllBytes(file), "a refused open changes nothing");
+    }
+
+    /** Opens {@code file} as the command line does, whatever its kind. */
+    private static MembershipFilter open(Path file, OpenMode mode) throws IOException {
+        return MembershipFilter.open(file, mode, Clock.systemUTC());
     }
 
     private Path write(byte[] content) throws IOException {

@@ -1,0 +1,151 @@
+package io.bloomstore;
+
+import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.format.CheckedFile;
+import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.cells.PositionalCells;
+import io.bloomstore.internal.probe.CellQueries;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * A fixed filter file open for a few queries without a mapping ({@link OpenMode#READ_ONLY_UNMAPPED}):
+ * the header read and checked through the file's one channel as {@link BloomFilter#open} checks it,
+ * then each query reads its probed words through that channel ({@link PositionalCells}) in the
+ * query loop the mapped filter runs ({@link CellQueries}). Nothing on this path loads a class of
+ * Chronicle, whose start a short process would otherwise pay for (a test checks it in a process of
+ * its own).
+ */
+final class UnmappedFilter implements MembershipFilter {
+    private final Path path;
+    private final FileChannel channel;
+    private final FilterHeader header;
+    private final CellQueries queries;
+    private final KeyHasher hasher;
+    private volatile boolean closed;
+
+    private UnmappedFilter(Path path, CheckedFile file) {
+        this.path = path;
+        this.channel = file.channel();
+        this.header = file.header();
+        BloomSpec spec = header.spec();
+        this.queries = new CellQueries(spec, new PositionalCells(channel, FilterFileDescriptor.CELLS_START,
+                spec.cells(), spec.counterBits()));
+        this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
+    }
+
+    /**
+     * Checks the fixed filter file open on {@code channel}, which it takes over: closed with the
+     * filter, or here if the file fails its checks (with the exception {@link BloomFilter#open} gives).
+     */
+    static UnmappedFilter open(Path path, FileChannel channel) throws IOException {
+        return new UnmappedFilter(path, CheckedFile.check(path, channel));
+    }
+
+    @Override
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public KeyHasher hasher() {
+        return hasher;
+    }
+
+    @Override
+    public boolean isReadOnly() {
+        return true;
+    }
+
+    /** Refused: this handle only reads. */
+    @Override
+    public boolean addHash(long hash) {
+        throw readOnly();
+    }
+
+    /** Refused: this handle only reads. */
+    @Override
+    public int addHashes(long[] hashes, int count) {
+        throw readOnly();
+    }
+
+    @Override
+    public boolean mightContainHash(long hash) {
+        ensureOpen();
+        try {
+            return queries.mightContain(hash);
+        } catch (UncheckedIOException e) {
+            throw described(e);
+        }
+    }
+
+    /** One key after the other: there are no cache misses to overlap, only system calls. */
+    @Override
+    public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        if (results.length < count) {
+            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
+        }
+        int present = 0;
+        for (int i = 0; i < count; i++) {
+            results[i] = mightContainHash(hashes[i]);
+            present += results[i] ? 1 : 0;
+        }
+        return present;
+    }
+
+    /** Nothing to force: this handle changes nothing. */
+    @Override
+    public void sync() {
+        ensureOpen();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // a read-only descriptor: nothing was written that closing could lose
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "UnmappedFilter[" + path + ", " + header.spec() + "]";
+    }
+
+    /**
+     * A failed read, with the file named: a file now shorter than its header says was truncated
+     * after it was opened (by another program; no handle of bloomstore shortens a fixed filter).
+     */
+    private UncheckedIOException described(UncheckedIOException e) {
+        if (!(e.getCause() instanceof EOFException)) {
+            return new UncheckedIOException(path + ": cannot read its cells (" + e.getCause() + ")", e.getCause());
+        }
+        String now;
+        try {
+            now = "now " + channel.size() + " bytes, ";
+        } catch (IOException unknown) {
+            now = "";
+        }
+        return new UncheckedIOException(new InvalidFilterFileException(path, Problem.LENGTH_MISMATCH,
+                "the file was truncated by another program while it was open (" + now + "its header says "
+                        + header.fileLength() + "); answers read from it may be wrong; restore it from a pack or"
+                        + " rebuild it, and keep other programs from writing to it", e.getCause()));
+    }
+
+    private IllegalStateException readOnly() {
+        ensureOpen();
+        return new IllegalStateException(path + " is open read-only; open it READ_WRITE to change it");
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException(path + " is closed");
+        }
+    }
+}
