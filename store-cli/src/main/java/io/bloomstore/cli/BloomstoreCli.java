@@ -79,7 +79,7 @@ public final class BloomstoreCli implements Callable<Integer> {
     /** Runs bloomstore with the process's streams and exits with its status. */
     public static void main(String[] args) throws IOException {
         Thread.setDefaultUncaughtExceptionHandler(BloomstoreCli::failedThread);
-        QuickStart.prepare();
+        QuickStart.prepare(args);
         String training = System.getProperty(CdsTraining.PROPERTY);
         if (training != null) {
             CdsTraining.run(Path.of(training));

@@ -25,6 +25,15 @@ final class ContainsCommand extends CliCommand {
         "  bloomstore contains users.bloom --from - --print absent < signups.txt > really-new.txt"
     };
 
+    /**
+     * The most keys, all on the command line, that are queried without mapping the file
+     * ({@link OpenMode#READ_ONLY_UNMAPPED}): each costs up to k positional reads, a few microseconds
+     * each, against the memory layer's start that mapping pays once (tens of milliseconds of CPU),
+     * so 64 keys of even 20 probes stay far below that saving; more keys than a command line
+     * usually holds come from --from, which maps (docs/BENCHMARKS.md, "CLI start-up").
+     */
+    static final int UNMAPPED_KEYS = 64;
+
     private static final byte[] PRESENT = "\tpresent\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ABSENT = "\tabsent\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -49,7 +58,8 @@ final class ContainsCommand extends CliCommand {
         OutputStream out = streams().out();
         KeySource.Queried answered;
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_ONLY);
+                MembershipFilter filter = Filters.openAny(operands.file, queriesUnmapped(operands.arguments.size(),
+                        operands.lines.isGiven()) ? OpenMode.READ_ONLY_UNMAPPED : OpenMode.READ_ONLY);
                 Progress progress = progress("contains", operands.size())) {
             answered = source.onProgress(progress::update).queryIn(filter, quiet ? null : (bytes, offset, length, present) -> {
                 if (print == null) {
@@ -62,5 +72,10 @@ final class ContainsCommand extends CliCommand {
             });
         }
         return answered.allPresent() ? ExitCode.OK : ExitCode.NEGATIVE;
+    }
+
+    /** Whether a query of {@code keys} arguments, and of lines too if {@code readsLines}, reads the file unmapped. */
+    static boolean queriesUnmapped(int keys, boolean readsLines) {
+        return !readsLines && keys <= UNMAPPED_KEYS;
     }
 }
