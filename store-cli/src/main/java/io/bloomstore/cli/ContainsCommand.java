@@ -27,10 +27,11 @@ final class ContainsCommand extends CliCommand {
 
     /**
      * The most keys, all on the command line, that are queried without mapping the file
-     * ({@link OpenMode#READ_ONLY_UNMAPPED}): each costs up to k positional reads, a few microseconds
-     * each, against the memory layer's start that mapping pays once (tens of milliseconds of CPU),
-     * so 64 keys of even 20 probes stay far below that saving; more keys than a command line
-     * usually holds come from --from, which maps (docs/BENCHMARKS.md, "CLI start-up").
+     * ({@link OpenMode#READ_ONLY_UNMAPPED}). Mapping pays the memory layer's start once; reading
+     * unmapped pays up to k positional reads per key instead. Counted in instructions, 64 keys read
+     * unmapped still cost far less than one key mapped, so the bound is well short of where the two
+     * meet (docs/BENCHMARKS.md, "CLI start-up"); more keys than a command line usually holds come
+     * through --from, which maps.
      */
     static final int UNMAPPED_KEYS = 64;
 

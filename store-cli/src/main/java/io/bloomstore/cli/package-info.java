@@ -14,8 +14,8 @@
  *
  * <h2 id="start-up">Start-up time: why the CLI is built this way</h2>
  *
- * A one-key {@code bloomstore contains} is a JVM start, a parse, one mapping and one probe; the
- * target is at most 3x {@code java -version} (measured in docs/BENCHMARKS.md, "CLI start-up",
+ * A one-key {@code bloomstore contains} is a JVM start, a parse, a header check and k reads of the
+ * file; the target is at most 3x {@code java -version} (measured in docs/BENCHMARKS.md, "CLI start-up",
  * where the numbers behind each choice below are). Everything that a short run would pay for and
  * not use is left out or put off. The choices, each made because of its measured cost, are
  * documented here once; the places that implement them point here:
@@ -41,9 +41,17 @@
  *       SLF4J is told its provider (slf4j-nop) instead of scanning the class path for one.
  *       Chronicle's posix binding needs JNR, which the parent pom leaves out (it cost most of a
  *       second to load); {@code JarContentsIT} keeps it out of the jar.
- *   <li><b>Files up to 2 GiB mapped by the JDK</b> (the library's {@code FileMapping}): the first
- *       use of Chronicle's {@code OS} initialises its {@code Jvm} class, about half of what a
- *       one-key query costs beyond the JVM's own start, so most commands never start Chronicle.
+ *   <li><b>A few keys read without a mapping</b> ({@link io.bloomstore.cli.ContainsCommand#UNMAPPED_KEYS}):
+ *       the first Chronicle Bytes store starts Chronicle's runtime (its {@code Jvm} class), which
+ *       costs a short run as much CPU as three {@code java -version}s. {@code contains} with at most
+ *       64 keys, all on the command line, opens a fixed filter with the library's
+ *       {@code OpenMode.READ_ONLY_UNMAPPED}, which reads the probed words with positional reads and
+ *       loads no Chronicle class ({@code UnmappedContainsIT}); {@link io.bloomstore.cli.QuickStart}
+ *       starts the memory layer on a daemon thread, beside picocli's parse, only for a run that
+ *       will map a file.
+ *   <li><b>Files up to 2 GiB mapped by the JDK</b> (the library's {@code FileMapping}): Chronicle's
+ *       {@code OS.map}, kept for larger files, would initialise its {@code OS} class on top of the
+ *       runtime's start that a mapping run pays.
  *   <li><b>Nothing loaded that a run does not use</b>: Jackson only for {@code --json}
  *       ({@link io.bloomstore.cli.JsonOutput}), the progress bar only on a terminal, counts grouped
  *       by {@link io.bloomstore.cli.Human#count} rather than {@code String.format("%,d")} (whose
