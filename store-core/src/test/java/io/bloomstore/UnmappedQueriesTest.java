@@ -47,6 +47,10 @@ class UnmappedQueriesTest {
         return all.stream();
     }
 
+    private static MembershipFilter openUnmapped(Path file) throws IOException {
+        return MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC());
+    }
+
     /** A filter of that kind holding key-0 .. key-(ADDED - 1), every tenth key added five times (saturating 2-bit counters). */
     private Path filled(int counterBits, Layout layout, int version) throws IOException {
         BloomSpec spec = BloomSpec.forExpected(ADDED, 0.05).toBuilder().counterBits(counterBits).layout(layout).build();
@@ -74,7 +78,7 @@ class UnmappedQueriesTest {
         Path file = filled(counterBits, layout, version);
         int present = 0;
         try (MembershipFilter mapped = MembershipFilter.open(file, OpenMode.READ_ONLY, Clock.systemUTC());
-                MembershipFilter unmapped = MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC())) {
+                MembershipFilter unmapped = openUnmapped(file)) {
             assertInstanceOf(BloomFilter.class, mapped);
             assertFalse(unmapped instanceof BloomFilter, "not mapped");
             assertTrue(unmapped.isReadOnly());
@@ -125,19 +129,19 @@ class UnmappedQueriesTest {
     @Test
     void seesAddsMadeAfterItOpened() throws IOException {
         Path file = filled(1, Layout.STANDARD, FilterFileDescriptor.FORMAT_VERSION);
-        try (MembershipFilter unmapped = MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC())) {
-            assertFalse(unmapped.mightContain("later"));
-            try (BloomFilter writer = BloomFilter.open(file, OpenMode.READ_WRITE)) {
-                writer.add("later");
-            }
-            assertTrue(unmapped.mightContain("later"));
+        MembershipFilter unmapped = openUnmapped(file);
+        assertFalse(unmapped.mightContain("later"));
+        try (BloomFilter writer = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+            writer.add("later");
         }
+        assertTrue(unmapped.mightContain("later"), "the add is in the page cache the next read goes through");
+        unmapped.close();
     }
 
     @Test
     void aFileTruncatedAfterItOpenedFailsTheQueryNamingTheFile() throws IOException {
         Path file = filled(4, Layout.BLOCKED, FilterFileDescriptor.FORMAT_VERSION);
-        try (MembershipFilter unmapped = MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC())) {
+        try (MembershipFilter unmapped = openUnmapped(file)) {
             assertTrue(unmapped.mightContain("key-1"));
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 channel.truncate(FilterFileDescriptor.CELLS_START);
@@ -153,7 +157,7 @@ class UnmappedQueriesTest {
     @Test
     void refusesAddsAndUseAfterClose() throws IOException {
         Path file = filled(1, Layout.STANDARD, FilterFileDescriptor.FORMAT_VERSION);
-        MembershipFilter unmapped = MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC());
+        MembershipFilter unmapped = openUnmapped(file);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> unmapped.add("key"));
         assertTrue(e.getMessage().contains("read-only"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> unmapped.addHashes(new long[1], 1));
@@ -177,7 +181,7 @@ class UnmappedQueriesTest {
         try (GrowingBloomFilter growing = GrowingBloomFilter.create(file, GrowingSpec.of(1_000, 0.01))) {
             growing.add("a");
         }
-        try (MembershipFilter filter = MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC());
+        try (MembershipFilter filter = openUnmapped(file);
                 GrowingBloomFilter direct = GrowingBloomFilter.open(file, OpenMode.READ_ONLY_UNMAPPED)) {
             assertInstanceOf(GrowingBloomFilter.class, filter);
             assertTrue(filter.isReadOnly() && direct.isReadOnly());
