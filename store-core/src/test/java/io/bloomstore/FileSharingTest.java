@@ -33,7 +33,7 @@ class FileSharingTest {
      * thread would be seen at least once.
      */
     @ParameterizedTest
-    @EnumSource(OpenMode.class)
+    @EnumSource(value = OpenMode.class, names = {"READ_ONLY", "READ_WRITE"}) // the modes a BloomFilter maps in
     void closeUnmapsTheFileAtOnce(OpenMode mode) throws Exception {
         Path file = dir.resolve("unmap.bloom");
         BloomFilter.create(file, SPEC).close();

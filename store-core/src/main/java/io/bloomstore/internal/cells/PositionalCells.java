@@ -22,6 +22,8 @@ public final class PositionalCells extends PackedCells {
     private final long start;
 
     /**
+     * Cells read from {@code channel}.
+     *
      * @param channel the open file; positional reads leave its position alone, and it stays the caller's to close
      * @param start where word 0 lies in the file
      * @param cells m
