@@ -7,6 +7,7 @@ import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.cells.FilterMemory;
 import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
@@ -182,7 +183,7 @@ public final class BloomFilter implements MembershipFilter {
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), sparse);
         MappingFlags.require(file, header.fileLength()); // what opening the finished file will need
         FilterFiles.requireSpace(file, sparse ? 0 : header.fileLength());
-        AnonymousImage image = AnonymousImage.allocate(file, header.fileLength(), sparse);
+        AnonymousImage image = AnonymousImage.allocate(TemporaryFile.reachable(file), header.fileLength(), sparse);
         ByteBuffer page = header.newFilePage();
         image.store().write(0, page, 0, page.remaining());
         if (!singleWriter) {

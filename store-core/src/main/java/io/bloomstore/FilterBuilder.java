@@ -3,14 +3,15 @@ package io.bloomstore;
 import io.bloomstore.internal.bulk.AddPipeline;
 import io.bloomstore.internal.bulk.KeyLineReader;
 import io.bloomstore.internal.cells.AnonymousImage;
+import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
+import io.bloomstore.internal.format.FilterHeader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.function.LongFunction;
 
@@ -252,8 +253,8 @@ public final class FilterBuilder {
         }
         // Sizing reads the keys twice; a stream can be read once, so it is spooled beside the target first.
         try (TemporaryFile spool = TemporaryFile.beside(target, "keys")) {
-            spool(keys, spool.path());
-            return build(spool.path());
+            spool(keys, spool);
+            return build(spool.reachable()); // read back through its descriptor, not its name
         }
     }
 
@@ -289,17 +290,13 @@ public final class FilterBuilder {
      * every key, seals it (a fixed one) and publishes it.
      */
     private Built fill(BloomSpec shape, KeySource keys, long size) throws IOException {
-        CreateOption[] options = sparse
-                ? new CreateOption[] {CreateOption.SPARSE, CreateOption.REPLACE_EXISTING}
-                : new CreateOption[] {CreateOption.REPLACE_EXISTING}; // replaces the empty temporary
         try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
             KeySource.Added added;
-            boolean filledInMemory = shape != null && fillsInMemory(shape);
             try (MembershipFilter filter = shape == null
-                            ? GrowingBloomFilter.create(building.path(), growingSpec, options)
-                            : filledInMemory
+                            ? GrowingBloomFilter.createIn(building, growingSpec)
+                            : fillsInMemory(shape)
                                     ? BloomFilter.createInMemory(building.path(), shape, sparse, threads == 1)
-                                    : BloomFilter.create(building.path(), shape, options);
+                                    : mappedIn(building, shape);
                     Phase phase = progress.begin("build", size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
                 if (filter instanceof BloomFilter fixed) {
@@ -309,6 +306,24 @@ public final class FilterBuilder {
             building.publishAs(target, replace);
             return new Built(shape, growingSpec, added.keys(), added.newKeys());
         }
+    }
+
+    /**
+     * A new, empty fixed filter written into {@code building} and mapped through its descriptor,
+     * as {@link BloomFilter#create} makes one at a path: the building file stays the one this
+     * build created, whatever another process renames over its name.
+     */
+    private BloomFilter mappedIn(TemporaryFile building, BloomSpec shape) throws IOException {
+        FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
+        long diskBytes = sparse ? 0 : header.fileLength();
+        MappingFlags.require(target, header.fileLength());
+        FilterFiles.requireSpace(target, diskBytes);
+        try {
+            FilterFiles.writeEmptyFilter(building.channel(), header);
+        } catch (IOException e) {
+            throw FilterFiles.cannotWrite(target, diskBytes, e);
+        }
+        return BloomFilter.open(building.path(), building.reopen(), OpenMode.READ_WRITE);
     }
 
     /** Seals a fixed filter: in memory, this is when its file is written, so a failure names the target. */
@@ -324,14 +339,13 @@ public final class FilterBuilder {
         return inMemory != null ? inMemory : AnonymousImage.fitsInMemory(shape.cellBytes());
     }
 
-    private void spool(InputStream in, Path spool) throws IOException {
+    /** Copies {@code in} into the spool through its own channel (a shutdown hook that deletes it never makes it appear again). */
+    private void spool(InputStream in, TemporaryFile spool) throws IOException {
         byte[] buffer = new byte[KeyLineReader.DEFAULT_BUFFER];
-        // WRITE without CREATE: if a shutdown hook has deleted the temporary, fail instead of making it again
-        try (OutputStream out = Files.newOutputStream(spool, StandardOpenOption.WRITE);
-                Phase phase = progress.begin("spool", -1)) {
+        try (Phase phase = progress.begin("spool", -1)) {
             long copied = 0;
             for (int n; (n = in.read(buffer)) >= 0; ) {
-                out.write(buffer, 0, n);
+                FilterFiles.writeFully(spool.channel(), ByteBuffer.wrap(buffer, 0, n));
                 copied += n;
                 phase.update(copied);
             }

@@ -1,5 +1,6 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
@@ -73,10 +74,25 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * @throws IOException if the disk cannot hold the first segment
      */
     public static GrowingBloomFilter create(Path path, GrowingSpec spec, CreateOption... options) throws IOException {
-        ContainerHeader header = ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
-                spec.growthFactor(), spec.tighteningRatio(), spec.maxBytes(), System.currentTimeMillis());
-        SegmentedFile.create(path, header, 1, new long[1], 1, Arrays.asList(options).contains(CreateOption.REPLACE_EXISTING));
+        SegmentedFile.create(path, newHeader(spec), 1, new long[1], 1,
+                Arrays.asList(options).contains(CreateOption.REPLACE_EXISTING));
         return open(path, OpenMode.READ_WRITE);
+    }
+
+    /**
+     * A new growing filter written into {@code building} and opened read-write through its
+     * descriptor, as {@link #create} makes one at a path: for {@link FilterBuilder}, which fills
+     * it and publishes it.
+     */
+    static GrowingBloomFilter createIn(TemporaryFile building, GrowingSpec spec) throws IOException {
+        SegmentedFile.createIn(building, newHeader(spec), 1, new long[1], 1);
+        return open(building.path(), building.reopen(), OpenMode.READ_WRITE);
+    }
+
+    /** The header of a new chain of {@code spec}, created now: one segment, the first, in slot 0. */
+    private static ContainerHeader newHeader(GrowingSpec spec) {
+        return ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+                spec.growthFactor(), spec.tighteningRatio(), spec.maxBytes(), System.currentTimeMillis());
     }
 
     /**

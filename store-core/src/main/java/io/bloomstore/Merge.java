@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.IOException;
@@ -129,12 +130,14 @@ public final class Merge {
     }
 
     /**
-     * Seals the complete file at {@code file}, which no reader knows yet, as {@link BloomFilter#seal()}
-     * seals any filter: the cells written through the channel are already in the page cache that
-     * the mapping reads.
+     * Seals the complete file in {@code temporary}, which no reader knows yet, as
+     * {@link BloomFilter#seal()} seals any filter: the cells written through the channel are
+     * already in the page cache that the mapping reads. The file is mapped through the temporary's
+     * own descriptor, not found again by its name: a file another process renamed over that name is
+     * never sealed here.
      */
-    static void sealInPlace(Path file) throws IOException {
-        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+    static void sealInPlace(TemporaryFile temporary) throws IOException {
+        try (BloomFilter filter = BloomFilter.open(temporary.path(), temporary.reopen(), OpenMode.READ_WRITE)) {
             filter.seal();
         }
     }

@@ -11,6 +11,7 @@ import io.bloomstore.internal.segment.ContainerImage;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.DataInputStream;
 import java.io.EOFException;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -202,7 +203,7 @@ public final class Pack {
         FilterFiles.publish(target, replace, 0, (channel, temporary) -> {
             for (int attempt = 1; ; attempt++) {
                 try {
-                    length[0] = pack(filter, Channels.newOutputStream(channel), progress);
+                    length[0] = pack(filter, leftOpen(channel), progress);
                     return;
                 } catch (SealWithdrawnException e) {
                     if (attempt == SEAL_ATTEMPTS) {
@@ -214,6 +215,25 @@ public final class Pack {
             }
         });
         return length[0];
+    }
+
+    /**
+     * A stream into {@code channel} whose close leaves it open: {@link #pack} closes its stream when
+     * the pack is complete, and the channel is the temporary's, which forces, checks and publishes
+     * it through that same channel afterwards.
+     */
+    private static OutputStream leftOpen(FileChannel channel) {
+        return new FilterOutputStream(Channels.newOutputStream(channel)) {
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
+                out.write(bytes, offset, length);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
     }
 
     /**

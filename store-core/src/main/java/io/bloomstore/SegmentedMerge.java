@@ -127,7 +127,7 @@ final class SegmentedMerge {
                 List<SegmentedFilter> part = plan.parts().get(i);
                 FilterHeader regionHeader = FilterHeader.unbound(spec, header.createdMillis(), false);
                 if (part.isEmpty()) {
-                    FilterFiles.emptyFilter(regionHeader).writeTo(channel, temporary);
+                    FilterFiles.writeEmptyFilter(channel, regionHeader);
                     done += spec.cellBytes();
                     continue;
                 }

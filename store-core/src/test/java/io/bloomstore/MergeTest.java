@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.FilterHeader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -265,17 +264,16 @@ class MergeTest {
     @Test
     void theContentWrittenBeforePublishingIsSealed() throws Exception {
         Inputs inputs = overlappingInputs(4, Layout.STANDARD);
-        Path temporary = dir.resolve("temporary.bloom");
         try (BloomFilter a = BloomFilter.open(inputs.a(), OpenMode.READ_ONLY);
                 BloomFilter b = BloomFilter.open(inputs.b(), OpenMode.READ_ONLY);
-                FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                TemporaryFile temporary = TemporaryFile.beside(dir.resolve("out.bloom"), "test")) {
             Merge.sealedContent(FilterHeader.newFile(inputs.spec(), System.currentTimeMillis(), false), List.of(a, b),
-                    MergeOp.AND, null).writeTo(channel, temporary);
-        }
-        try (BloomFilter written = BloomFilter.open(temporary, OpenMode.READ_ONLY)) {
-            assertTrue(written.isSealed());
-            written.verifyCells();
-            assertCellsAreTheOpOf(MergeOp.AND, written, inputs.a(), inputs.b());
+                    MergeOp.AND, null).writeTo(temporary.channel(), temporary);
+            try (BloomFilter written = BloomFilter.open(temporary.path(), OpenMode.READ_ONLY)) {
+                assertTrue(written.isSealed());
+                written.verifyCells();
+                assertCellsAreTheOpOf(MergeOp.AND, written, inputs.a(), inputs.b());
+            }
         }
     }
 

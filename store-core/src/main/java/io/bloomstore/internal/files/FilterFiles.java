@@ -12,13 +12,13 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Publishing whole files atomically: the content is written to a {@link TemporaryFile} beside the
- * target, forced to disk, then renamed over (or hard-linked to) the target. No process ever sees a
- * half-written header, and a failure leaves nothing behind.
+ * target, through the channel that created it, forced to disk, then renamed over (or hard-linked
+ * to) the target. No process ever sees a half-written header, a failure leaves nothing behind, and
+ * a file another process renamed over the temporary is never published in its place.
  */
 public final class FilterFiles {
     private static final int ZERO_CHUNK = 1 << 20;
@@ -32,10 +32,13 @@ public final class FilterFiles {
     @FunctionalInterface
     public interface Content {
         /**
+         * @param channel the temporary's own channel ({@link TemporaryFile#channel()})
+         * @param temporary the file being written, for content that maps it to seal it
+         *     ({@link TemporaryFile#reopen()}); never to be opened by its name
          * @throws io.bloomstore.InvalidFilterFileException if the content's source is
          *     damaged; any other IOException is taken for a failure to write the target
          */
-        void writeTo(FileChannel channel, Path temporary) throws IOException;
+        void writeTo(FileChannel channel, TemporaryFile temporary) throws IOException;
     }
 
     /**
@@ -56,8 +59,8 @@ public final class FilterFiles {
         }
         requireSpace(target, diskBytes);
         try (TemporaryFile temporary = TemporaryFile.beside(target, "new")) {
-            try (FileChannel channel = FileChannel.open(temporary.path(), StandardOpenOption.WRITE)) {
-                content.writeTo(channel, temporary.path());
+            try {
+                content.writeTo(temporary.channel(), temporary);
             } catch (InvalidFilterFileException sourceDamaged) {
                 throw sourceDamaged;
             } catch (IOException e) {
@@ -144,18 +147,21 @@ public final class FilterFiles {
         }
     }
 
-    /** Content of a new, empty filter: its header page, then m zero cells, allocated unless sparse. */
+    /** Content of a new, empty filter: see {@link #writeEmptyFilter}. */
     public static Content emptyFilter(FilterHeader header) {
-        return (channel, temporary) -> {
-            writeFully(channel, header.newFilePage());
-            long length = header.fileLength();
-            if (header.sparse()) {
-                channel.position(length - 1);
-                writeFully(channel, ByteBuffer.allocate(1));
-            } else {
-                writeZeros(channel, length - FilterFileDescriptor.CELLS_START);
-            }
-        };
+        return (channel, temporary) -> writeEmptyFilter(channel, header);
+    }
+
+    /** Writes a new, empty filter from the channel's position: its header page, then m zero cells, allocated unless sparse. */
+    public static void writeEmptyFilter(FileChannel channel, FilterHeader header) throws IOException {
+        writeFully(channel, header.newFilePage());
+        long length = header.fileLength();
+        if (header.sparse()) {
+            channel.position(channel.position() - FilterFileDescriptor.CELLS_START + length - 1);
+            writeFully(channel, ByteBuffer.allocate(1));
+        } else {
+            writeZeros(channel, length - FilterFileDescriptor.CELLS_START);
+        }
     }
 
     /** Appends {@code count} zero bytes: the cells' blocks allocated on disk now, not at a later add. */

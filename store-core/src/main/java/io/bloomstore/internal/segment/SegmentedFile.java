@@ -8,6 +8,7 @@ import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
@@ -72,26 +73,55 @@ public final class SegmentedFile implements AutoCloseable {
      */
     public static void create(Path path, ContainerHeader header, int regions, long[] slotEpochs, long count,
             boolean replace) throws IOException {
-        long[] lengths = new long[regions];
+        FilterFiles.publish(path, replace, checkedLength(path, header, regions),
+                newFile(header, regions, slotEpochs, count));
+    }
+
+    /**
+     * Writes the file {@link #create} would publish into {@code temporary}, through its own
+     * channel, for a caller that fills it and publishes it itself (a build).
+     */
+    public static void createIn(TemporaryFile temporary, ContainerHeader header, int regions, long[] slotEpochs,
+            long count) throws IOException {
+        Path target = TemporaryFile.userFacing(temporary.path());
+        long length = checkedLength(target, header, regions);
+        FilterFiles.requireSpace(target, length);
+        try {
+            newFile(header, regions, slotEpochs, count).writeTo(temporary.channel(), temporary);
+        } catch (IOException e) {
+            throw FilterFiles.cannotWrite(target, length, e);
+        }
+    }
+
+    /** The length of a new file of {@code regions} regions, refused if above the max size or beyond this JVM's mappings. */
+    private static long checkedLength(Path path, ContainerHeader header, int regions) {
         long length = FIRST_REGION;
         for (int i = 0; i < regions; i++) {
-            lengths[i] = header.regionLength(i);
-            length += lengths[i];
+            length += header.regionLength(i);
         }
         if (header.isGrowing() && header.maxBytes() > 0 && length > header.maxBytes()) {
             throw new IllegalArgumentException("max size " + header.maxBytes() + " bytes is below the first segment's "
                     + length + " bytes; raise it or size the first segment smaller");
         }
-        for (long regionLength : lengths) {
-            MappingFlags.require(path, regionLength); // each region is mapped on its own
+        for (int i = 0; i < regions; i++) {
+            MappingFlags.require(path, header.regionLength(i)); // each region is mapped on its own
         }
-        FilterFiles.publish(path, replace, length, (channel, temporary) -> {
+        return length;
+    }
+
+    /** The content of a new file: the container page, then {@code regions} empty regions. */
+    private static FilterFiles.Content newFile(ContainerHeader header, int regions, long[] slotEpochs, long count) {
+        long[] lengths = new long[regions];
+        for (int i = 0; i < regions; i++) {
+            lengths[i] = header.regionLength(i);
+        }
+        return (channel, temporary) -> {
             FilterFiles.writeFully(channel, containerPage(header, count, lengths, slotEpochs));
             for (int i = 0; i < regions; i++) {
-                FilterFiles.emptyFilter(FilterHeader.unbound(header.regionSpec(i), header.createdMillis(), false))
-                        .writeTo(channel, temporary);
+                FilterFiles.writeEmptyFilter(channel,
+                        FilterHeader.unbound(header.regionSpec(i), header.createdMillis(), false));
             }
-        });
+        };
     }
 
     /**
@@ -290,7 +320,7 @@ public final class SegmentedFile implements AutoCloseable {
         try {
             FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())));
             channel.position(offset);
-            FilterFiles.emptyFilter(FilterHeader.unbound(spec, System.currentTimeMillis(), false)).writeTo(channel, path);
+            FilterFiles.writeEmptyFilter(channel, FilterHeader.unbound(spec, System.currentTimeMillis(), false));
             CrashPoint.reach(CrashPoint.GROWTH);
             channel.force(true);
         } catch (IOException e) {

@@ -88,7 +88,7 @@ class TemporaryFileTest {
             assertTrue(name.startsWith(".big.bloom." + pid + ".") && name.endsWith(".new.tmp"), name);
         }
         long dead = deadPid();
-        // what a kill -9 in the middle of BloomFilter.create inside a build leaves: both levels
+        // what a kill -9 leaves of a temporary made for a temporary (as builds made them before they wrote into their own): both levels
         Path outer = Files.createFile(dir.resolve(".big.bloom." + dead + ".a1.building.tmp"));
         Path inner = Files.createFile(dir.resolve(".big.bloom." + dead + ".a2.new.tmp"));
         TemporaryFile.beside(target, "new").close();
