@@ -1,24 +1,22 @@
 package io.bloomstore;
 
+import static io.bloomstore.internal.format.FilterFileDescriptor.CELLS_START;
+
 import io.bloomstore.InvalidFilterFileException.Problem;
-import io.bloomstore.internal.cells.AnonymousImage;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.cells.FilterMemory;
 import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
-import io.bloomstore.internal.files.TemporaryFile;
+import io.bloomstore.internal.format.CellsIntegrity;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
-import io.bloomstore.internal.format.Seal;
-import io.bloomstore.internal.hashing.CellsChecksum;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
 import java.io.IOException;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
@@ -46,25 +44,27 @@ import java.util.function.LongConsumer;
  * <p><b>Sharing.</b> Every update is a lock-free compare-and-set on one aligned word of the
  * mapping, so any number of threads of one handle, handles of one process, and processes mapping
  * the same file may add and query at once; each sees the others' completed additions immediately
- * and no update is lost. A handle must not be used after (or during) its {@link #close()}.
+ * and no update is lost. A handle must not be used after (or during) its {@link #close()}. When
+ * several threads or processes add the same new key at the same instant, each sets some of its k
+ * cells, so more than one of them may be told "new" (at least one always is): a dedup consumer that
+ * must process a key exactly once across concurrent adders routes each key to one adder (e.g. by
+ * hash partition).
  *
  * <p><b>Durability.</b> An add that has returned is in the page cache: it survives the process
  * being killed. {@link #sync()} forces the file to the device, so what was added before it
  * survives a power cut too.
  *
  * <p><b>Keys.</b> byte[], {@link ByteBuffer}, long and {@link CharSequence} keys are hashed by their
- * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate. Each key type's
- * method does what the {@code long} one says; the {@code *Hash} methods take keys hashed by
- * {@link #hasher()}, e.g. straight out of an I/O buffer.
+ * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate. The key-type calls
+ * are {@link MembershipFilter}'s, over the {@code *Hash} methods, which take keys hashed by
+ * {@link #hasher()}, e.g. straight out of an I/O buffer. A query's false is certain; its true is
+ * wrong with probability about {@link FilterStats#currentFpp()}.
  *
  * <p><b>Batches.</b> The {@code addAll}, {@code addHashes}, {@code mightContainAll} and
- * {@code mightContainHashes} calls hash and probe keys in groups whose cache misses overlap, which
- * pays once the filter outgrows the caches ({@code internal.probe.BatchProber} says why and when).
+ * {@code mightContainHashes} calls probe keys in groups whose cache misses overlap, which pays once
+ * the filter outgrows the caches ({@code internal.probe.BatchProber} says why and when).
  */
 public final class BloomFilter implements MembershipFilter {
-    /** How many passes {@link #checkCells()} makes over cells that keep being sealed anew under it. */
-    private static final int RESEALED_PASSES = 3;
-
     private final Path path;
     private final FilterHeader header;
     private final BloomSpec spec;
@@ -73,6 +73,7 @@ public final class BloomFilter implements MembershipFilter {
     private final CellArray cells;
     private final CellProbes probes;
     private final BatchProber batches;
+    private final CellsIntegrity integrity;
     private final KeyHasher hasher;
     private final boolean writable;
     private final LongAdder unpublishedInsertions = new LongAdder();
@@ -80,20 +81,24 @@ public final class BloomFilter implements MembershipFilter {
     /** Whether this writer's count in the file was given back (by close, or at JVM exit); guarded by this. */
     private boolean writerReleased;
 
-    private BloomFilter(Path path, FilterHeader header, FilterMemory memory) {
-        this(path, header, memory, new CellArray(memory.store(), FilterFileDescriptor.CELLS_START,
-                header.spec().cells(), header.spec().counterBits(), header.spec().cellBytes()));
-    }
-
-    private BloomFilter(Path path, FilterHeader header, FilterMemory memory, CellArray cells) {
+    /**
+     * A handle on {@code memory}, the file of {@code header}: mapped, or a builder's image.
+     *
+     * @param singleWriter whether one thread alone adds (a builder's image, until sealed): its adds
+     *     are then plain stores, not compare-and-sets ({@link CellArray#singleWriter})
+     */
+    BloomFilter(Path path, FilterHeader header, FilterMemory memory, boolean singleWriter) {
         this.path = path;
         this.header = header;
         this.spec = header.spec();
         this.memory = memory;
         this.state = new FilterState(memory.store());
-        this.cells = cells;
+        this.cells = singleWriter
+                ? CellArray.singleWriter(memory.store(), CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes())
+                : new CellArray(memory.store(), CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
         this.batches = new BatchProber(spec, probes);
+        this.integrity = new CellsIntegrity(path, header, state, memory, cells);
         this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
         this.writable = !memory.readOnly();
     }
@@ -156,41 +161,13 @@ public final class BloomFilter implements MembershipFilter {
     private static BloomFilter map(Path path, CheckedFile file, OpenMode mode) throws IOException {
         boolean readOnly = mode == OpenMode.READ_ONLY;
         BloomFilter filter = new BloomFilter(path, file.header(),
-                FileMapping.map(path, file.channel(), file.header().fileLength(), readOnly));
+                FileMapping.map(path, file.channel(), file.header().fileLength(), readOnly), false);
         if (!readOnly) {
             filter.state.addOpenWriters(1);
             WritersAtExit.register(filter);
             filter.state.unsealVolatile();
         }
         return filter;
-    }
-
-    /**
-     * A new filter for one builder alone, its whole file in anonymous memory ({@link AnonymousImage}):
-     * {@link #sync()} (and so {@link #seal()}) writes it to {@code file} in one sequential pass,
-     * and what changes after the last sync never reaches the file. For {@link FilterBuilder}, which
-     * fills its private temporary {@code file}, seals, then publishes it: the file ends as a build
-     * in the mapped file leaves it (the same cells and state; its identity, as any new file's, its
-     * own). Not counted as an open writer, as no other handle can see it.
-     *
-     * @param file an existing, empty file (the builder's temporary)
-     * @param singleWriter whether one thread alone adds (until {@link #seal()}): its adds are then
-     *     plain stores, not compare-and-sets ({@link CellArray#singleWriter})
-     * @throws IOException if the disk cannot hold the file (unless sparse)
-     */
-    static BloomFilter createInMemory(Path file, BloomSpec spec, boolean sparse, boolean singleWriter)
-            throws IOException {
-        FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), sparse);
-        MappingFlags.require(file, header.fileLength()); // what opening the finished file will need
-        FilterFiles.requireSpace(file, sparse ? 0 : header.fileLength());
-        AnonymousImage image = AnonymousImage.allocate(TemporaryFile.reachable(file), header.fileLength(), sparse);
-        ByteBuffer page = header.newFilePage();
-        image.store().write(0, page, 0, page.remaining());
-        if (!singleWriter) {
-            return new BloomFilter(file, header, image);
-        }
-        return new BloomFilter(file, header, image, CellArray.singleWriter(image.store(),
-                FilterFileDescriptor.CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes()));
     }
 
     /**
@@ -207,16 +184,8 @@ public final class BloomFilter implements MembershipFilter {
     public static BloomFilter openOrCreate(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         for (int attempt = 0; ; attempt++) {
             if (Files.exists(path)) {
-                // Compare the header read through the descriptor that is then mapped, and before
-                // mapping for writing, which would unseal a file we then refuse.
-                CheckedFile file = CheckedFile.open(path, false);
-                var difference = file.header().spec().differenceFrom(spec);
-                if (difference.isPresent()) {
-                    file.close();
-                    throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "exists with another shape ("
-                            + difference.get() + "); open it with its own parameters or delete it");
-                }
-                return map(path, file, OpenMode.READ_WRITE);
+                // the header compared is the one read through the descriptor that is then mapped
+                return map(path, CheckedFile.openMatching(path, spec), OpenMode.READ_WRITE);
             }
             try {
                 return create(path, spec, options);
@@ -248,12 +217,7 @@ public final class BloomFilter implements MembershipFilter {
      * @throws IOException if the file cannot be read
      */
     public static FilterFileInfo readInfo(Path path) throws IOException {
-        return FilterFileInfo.of(readHeader(path));
-    }
-
-    /** Reads and checks the header of {@code path} without mapping it, for this package's operations. */
-    static FilterHeader readHeader(Path path) throws IOException {
-        return CheckedFile.readHeader(path);
+        return FilterFileInfo.of(CheckedFile.readHeader(path));
     }
 
     /**
@@ -302,56 +266,9 @@ public final class BloomFilter implements MembershipFilter {
         }
     }
 
-    // ---------------------------------------------------------------- add
+    // ---------------------------------------------------------------- add and query by hash
 
-    /**
-     * Adds a key.
-     *
-     * <p>When several threads or processes add the same new key at the same instant, each sets
-     * some of its k cells, so more than one of them may be told "new" (at least one always is).
-     * A dedup consumer that must process a key exactly once across concurrent adders needs to
-     * route each key to one adder (e.g. by hash partition).
-     *
-     * @return true if the key was definitely absent before this call (this call changed one of
-     *     its cells from zero); false if it may have been present already
-     */
-    public boolean add(long key) {
-        return addHash(hasher.hash(key));
-    }
-
-    /** Adds a byte[] key, as {@link #add(long)} does. */
-    public boolean add(byte[] key) {
-        return addHash(hasher.hash(key));
-    }
-
-    /**
-     * Adds the key {@code key[offset .. offset + length)}, as {@link #add(long)} does.
-     *
-     * @param key the array holding the key
-     * @param offset where the key starts in {@code key}, from 0
-     * @param length the key's length in bytes; 0 is the empty key
-     * @return as {@link #add(long)}
-     */
-    public boolean add(byte[] key, int offset, int length) {
-        return addHash(hasher.hash(key, offset, length));
-    }
-
-    /**
-     * Adds the buffer's remaining bytes as a key, as {@link #add(long)} does; position and limit are unchanged.
-     *
-     * @param key the key's bytes, from position to limit; none remaining is the empty key
-     * @return as {@link #add(long)}
-     */
-    public boolean add(ByteBuffer key) {
-        return addHash(hasher.hash(key));
-    }
-
-    /** Adds the UTF-8 bytes of {@code key}, as {@link #add(long)} does. */
-    public boolean add(CharSequence key) {
-        return addHash(hasher.hash(key));
-    }
-
-    /** Adds the key whose hash ({@link #hasher()}) is {@code hash}, as {@link #add(long)} does. */
+    @Override
     public boolean addHash(long hash) {
         ensureWritable();
         boolean changed = probes.increment(hash);
@@ -361,118 +278,24 @@ public final class BloomFilter implements MembershipFilter {
         return changed;
     }
 
-    /**
-     * Adds many keys, in groups whose cache misses overlap.
-     *
-     * @param keys the keys; empty adds nothing and returns 0
-     * @return how many of them were definitely new
-     */
-    public int addAll(long[] keys) {
-        ensureWritable();
-        return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
-    }
-
-    /**
-     * Adds many byte[] keys, as {@link #addAll(long[])} does.
-     *
-     * @param keys the keys; empty adds nothing
-     * @return how many of them were definitely new
-     */
-    public int addAll(byte[][] keys) {
-        ensureWritable();
-        return countNew(batches.addAll(keys.length, i -> hasher.hash(keys[i])));
-    }
-
-    /**
-     * Adds the UTF-8 bytes of many keys, in groups as {@link #addAll(long[])} does.
-     *
-     * @param keys the keys, encoded as UTF-8; empty adds nothing
-     * @return how many of them were definitely new
-     */
-    public int addAll(Iterable<? extends CharSequence> keys) {
-        ensureWritable();
-        return countNew(batches.addAll(keys, hasher::hash));
-    }
-
-    /** Adds the keys whose hashes are {@code hashes[0 .. count)}, as {@link #addAll(long[])} does. */
+    @Override
     public int addHashes(long[] hashes, int count) {
         ensureWritable();
-        return countNew(batches.addHashes(hashes, count));
+        int added = batches.addHashes(hashes, count);
+        unpublishedInsertions.add(added); // one update per batch, not one per key
+        return added;
     }
 
-    // ---------------------------------------------------------------- query
-
-    /** Whether {@code key} may have been added: false is certain, true is wrong with probability ~ {@link FilterStats#currentFpp()}. */
-    public boolean mightContain(long key) {
-        return mightContainHash(hasher.hash(key));
-    }
-
-    /** Queries a byte[] key, as {@link #mightContain(long)} does. */
-    public boolean mightContain(byte[] key) {
-        return mightContainHash(hasher.hash(key));
-    }
-
-    /**
-     * Queries the key {@code key[offset .. offset + length)}, as {@link #mightContain(long)} does.
-     *
-     * @param key the array holding the key
-     * @param offset where the key starts in {@code key}, from 0
-     * @param length the key's length in bytes; 0 is the empty key
-     * @return as {@link #mightContain(long)}
-     */
-    public boolean mightContain(byte[] key, int offset, int length) {
-        return mightContainHash(hasher.hash(key, offset, length));
-    }
-
-    /**
-     * Queries the buffer's remaining bytes, as {@link #mightContain(long)} does; position and limit are unchanged.
-     *
-     * @param key the key's bytes, from position to limit; none remaining is the empty key
-     * @return as {@link #mightContain(long)}
-     */
-    public boolean mightContain(ByteBuffer key) {
-        return mightContainHash(hasher.hash(key));
-    }
-
-    /** Queries the UTF-8 bytes of {@code key}, as {@link #mightContain(long)} does. */
-    public boolean mightContain(CharSequence key) {
-        return mightContainHash(hasher.hash(key));
-    }
-
-    /** Whether the key whose hash is {@code hash} may have been added, as {@link #mightContain(long)} says. */
+    @Override
     public boolean mightContainHash(long hash) {
         ensureOpen();
         return probes.mightContain(hash);
     }
 
-    /**
-     * Queries many keys, in groups whose cache misses overlap; {@code results[i]} answers {@code keys[i]}.
-     *
-     * @param keys the keys; empty queries nothing and returns 0
-     * @param results receives one answer per key, from index 0; extra elements are left as they are
-     * @return how many may be present
-     * @throws IllegalArgumentException if {@code results} is shorter than {@code keys}
-     */
-    public int mightContainAll(long[] keys, boolean[] results) {
-        requireRoomFor(keys.length, results);
-        return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
-    }
-
-    /**
-     * Queries many byte[] keys, as {@link #mightContainAll(long[], boolean[])} does.
-     *
-     * @param keys the keys; empty queries nothing
-     * @param results receives one answer per key, as {@link #mightContainAll(long[], boolean[])} says
-     * @return how many may be present
-     */
-    public int mightContainAll(byte[][] keys, boolean[] results) {
-        requireRoomFor(keys.length, results);
-        return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
-    }
-
-    /** Queries the keys whose hashes are {@code hashes[0 .. count)}, as {@link #mightContainAll(long[], boolean[])} does. */
+    @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
-        requireRoomFor(count, results);
+        ensureOpen();
+        HashChunks.requireRoom(count, results);
         return batches.mightContainHashes(hashes, count, results);
     }
 
@@ -635,7 +458,7 @@ public final class BloomFilter implements MembershipFilter {
     public void seal() throws IOException {
         ensureWritable();
         publishInsertions();
-        state.sealOrdered(cellsChecksum());
+        state.sealOrdered(integrity.cellsChecksum());
         memory.sync();
     }
 
@@ -662,33 +485,14 @@ public final class BloomFilter implements MembershipFilter {
         }
     }
 
-    /** What {@link #checkCells()} found, when it found no damage. */
-    public enum CellsCheck {
-        /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
-        INTACT,
-        /** The filter was not sealed when the check began: there is no checksum to check the cells against. */
-        NOT_SEALED,
-        /**
-         * The seal was withdrawn while the cells were read: another handle opened the file for
-         * writing, which withdraws the seal before it changes any cell. The cells read may then
-         * differ from the old checksum without being damaged; the file is now as one not sealed.
-         */
-        UNSEALED_DURING_CHECK
-    }
-
     /**
      * Checks what opening did not (opening checked the header and the length): that the header
      * and the state area were created together (the file identity, format version 3), that every
      * padding bit after the last cell is zero, and, if the filter is sealed, the cells against the
      * checksum recorded when it was sealed. An unsealed filter's cells have no checksum: damage to
-     * them is not detectable, only damage to the header, the length and the padding.
-     *
-     * <p>The seal is read before and after the pass over the cells, and only a seal that stood
-     * unchanged through the pass judges them: a handle opened for writing withdraws the seal before
-     * it changes a cell, so then every cell the pass read was a sealed one, and a mismatch is
-     * damage. A seal withdrawn during the pass is no verdict on the cells
-     * ({@link CellsCheck#UNSEALED_DURING_CHECK}); a file sealed anew during the pass is checked
-     * again against its new seal.
+     * them is not detectable, only damage to the header, the length and the padding. Only a seal
+     * that stood unchanged through the pass over the cells judges them: one withdrawn meanwhile
+     * (a handle opened for writing) is no verdict on them; a file sealed anew is checked again.
      *
      * @return {@link CellsCheck#INTACT}, {@link CellsCheck#NOT_SEALED} or {@link CellsCheck#UNSEALED_DURING_CHECK}
      * @throws InvalidFilterFileException {@link Problem#HEADER_MISMATCH} if the header is another
@@ -714,51 +518,7 @@ public final class BloomFilter implements MembershipFilter {
      */
     public CellsCheck checkCells(LongConsumer bytesRead) throws InvalidFilterFileException {
         ensureOpen();
-        if (bytesRead != null && isSealed()) {
-            cells.readThrough(bytesRead);
-        }
-        if (header.isBound() && state.getIdentityCopyVolatile() != header.identity()) {
-            throw new InvalidFilterFileException(path, Problem.HEADER_MISMATCH, String.format(
-                    "header and cells do not belong together: the header's file identity %016x is not the %016x"
-                            + " its state area was created with (a header copied from another filter file, or a"
-                            + " damaged state area);"
-                            + " restore the file from a pack or rebuild it",
-                    header.identity(), state.getIdentityCopyVolatile()));
-        }
-        long paddingWord = cells.firstWordWithPaddingSet();
-        if (paddingWord >= 0) {
-            throw new InvalidFilterFileException(path, Problem.CELLS_PADDING, String.format(
-                    "cells are damaged: bits after the last of the %d cells (padding, in the word at byte %d)"
-                            + " are set, which no operation writes; restore the file from a pack or rebuild it",
-                    spec.cells(), FilterFileDescriptor.CELLS_START + paddingWord * 8));
-        }
-        for (int pass = 1; ; pass++) {
-            Seal before = state.sealVolatile();
-            if (!before.sealed()) {
-                return pass == 1 ? CellsCheck.NOT_SEALED : CellsCheck.UNSEALED_DURING_CHECK;
-            }
-            long actual = cellsChecksum();
-            VarHandle.acquireFence(); // the pass's loads of the cells are done before the seal is read again
-            Seal after = state.sealVolatile();
-            if (before.heldUntil(after)) {
-                if (actual != before.checksum()) {
-                    throw new InvalidFilterFileException(path, Problem.CELLS_CHECKSUM, String.format(
-                            "cells are damaged (checksum %016x, sealed as %016x)"
-                                    + (header.isBound() ? ", or header and cells do not belong together (a header page"
-                                    + " copied from another filter file)" : "")
-                                    + "; restore the file from a pack or rebuild it",
-                            actual, before.checksum()));
-                }
-                return CellsCheck.INTACT;
-            }
-            if (!after.sealed()) {
-                return CellsCheck.UNSEALED_DURING_CHECK;
-            }
-            if (pass == RESEALED_PASSES) {
-                throw new IllegalStateException(path + " was sealed anew during each of " + RESEALED_PASSES
-                        + " checks of its cells; check it once nothing seals it");
-            }
-        }
+        return integrity.check(bytesRead);
     }
 
     /**
@@ -780,13 +540,9 @@ public final class BloomFilter implements MembershipFilter {
         return state.getOpenWritersVolatile();
     }
 
-    private long cellsChecksum() {
-        return CellsChecksum.of(memory.store(), FilterFileDescriptor.CELLS_START, spec.cellBytes(), header.identity());
-    }
-
     // ---------------------------------------------------------------- accessors
 
-    /** The file this handle maps. */
+    @Override
     public Path path() {
         return path;
     }
@@ -814,12 +570,12 @@ public final class BloomFilter implements MembershipFilter {
         return FilterFileInfo.of(header);
     }
 
-    /** Whether this handle was opened read-only. */
+    @Override
     public boolean isReadOnly() {
         return !writable;
     }
 
-    /** The hasher that turns keys into the hashes the {@code *Hash} methods take. */
+    @Override
     public KeyHasher hasher() {
         return hasher;
     }
@@ -835,22 +591,9 @@ public final class BloomFilter implements MembershipFilter {
         return "BloomFilter[" + path + ", " + spec + (writable ? ", read-write" : ", read-only") + "]";
     }
 
-    /** Counts a batch's new keys with one update, not one per key; returns {@code added}. */
-    private int countNew(int added) {
-        unpublishedInsertions.add(added);
-        return added;
-    }
-
     private void publishInsertions() {
         if (writable) {
             state.addApproximateInsertions(unpublishedInsertions.sumThenReset());
-        }
-    }
-
-    private void requireRoomFor(int count, boolean[] results) {
-        ensureOpen();
-        if (results.length < count) {
-            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
         }
     }
 

@@ -295,7 +295,7 @@ public final class FilterBuilder {
             try (MembershipFilter filter = shape == null
                             ? GrowingBloomFilter.createIn(building, growingSpec)
                             : fillsInMemory(shape)
-                                    ? BloomFilter.createInMemory(building.path(), shape, sparse, threads == 1)
+                                    ? createInMemory(building.path(), shape)
                                     : mappedIn(building, shape);
                     Phase phase = progress.begin("build", size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
@@ -333,6 +333,27 @@ public final class FilterBuilder {
         } catch (IOException e) {
             throw FilterFiles.cannotWrite(target, sparse ? 0 : filter.info().fileLength(), e);
         }
+    }
+
+    /**
+     * A new filter for this build alone, its whole file in anonymous memory ({@link AnonymousImage}):
+     * {@link BloomFilter#sync()} (and so {@link BloomFilter#seal()}) writes it to {@code file} in one
+     * sequential pass, and what changes after the last sync never reaches the file. The file then
+     * ends as a build in the mapped file leaves it (the same cells and state; its identity, as any
+     * new file's, its own). Not counted as an open writer, as no other handle can see it; with one
+     * adder thread its adds are plain stores, not compare-and-sets.
+     *
+     * @param file an existing, empty file (the build's temporary)
+     * @throws IOException if the disk cannot hold the file (unless sparse)
+     */
+    private BloomFilter createInMemory(Path file, BloomSpec shape) throws IOException {
+        FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
+        MappingFlags.require(file, header.fileLength()); // what opening the finished file will need
+        FilterFiles.requireSpace(file, sparse ? 0 : header.fileLength());
+        AnonymousImage image = AnonymousImage.allocate(TemporaryFile.reachable(file), header.fileLength(), sparse);
+        ByteBuffer page = header.newFilePage();
+        image.store().write(0, page, 0, page.remaining());
+        return new BloomFilter(file, header, image, threads == 1);
     }
 
     private boolean fillsInMemory(BloomSpec shape) {

@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.format.CheckedFile;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -147,6 +148,30 @@ public interface MembershipFilter extends AutoCloseable {
     }
 
     /**
+     * Adds the key {@code key[offset .. offset + length)}.
+     *
+     * @param key the array holding the key
+     * @param offset where the key starts in {@code key}, from 0
+     * @param length the key's length in bytes; 0 is the empty key
+     * @return as {@link #addHash(long)}
+     * @see #addHash(long)
+     */
+    default boolean add(byte[] key, int offset, int length) {
+        return addHash(hasher().hash(key, offset, length));
+    }
+
+    /**
+     * Adds the buffer's remaining bytes as a key; its position and limit are left as they were.
+     *
+     * @param key the key's bytes, from position to limit; none remaining is the empty key
+     * @return as {@link #addHash(long)}
+     * @see #addHash(long)
+     */
+    default boolean add(ByteBuffer key) {
+        return addHash(hasher().hash(key));
+    }
+
+    /**
      * Whether a long key (its 8 little-endian bytes) may have been added.
      *
      * @param key any long, 0 and negative ones included
@@ -177,6 +202,93 @@ public interface MembershipFilter extends AutoCloseable {
      */
     default boolean mightContain(CharSequence key) {
         return mightContainHash(hasher().hash(key));
+    }
+
+    /**
+     * Whether the key {@code key[offset .. offset + length)} may have been added.
+     *
+     * @param key the array holding the key
+     * @param offset where the key starts in {@code key}, from 0
+     * @param length the key's length in bytes; 0 is the empty key
+     * @return false if certainly absent
+     * @see #mightContainHash(long)
+     */
+    default boolean mightContain(byte[] key, int offset, int length) {
+        return mightContainHash(hasher().hash(key, offset, length));
+    }
+
+    /**
+     * Whether the buffer's remaining bytes may have been added as a key; its position and limit
+     * are left as they were.
+     *
+     * @param key the key's bytes, from position to limit; none remaining is the empty key
+     * @return false if certainly absent
+     * @see #mightContainHash(long)
+     */
+    default boolean mightContain(ByteBuffer key) {
+        return mightContainHash(hasher().hash(key));
+    }
+
+    /**
+     * Adds many long keys: hashed a chunk at a time, each chunk added by {@link #addHashes}, which
+     * overlaps their cache misses.
+     *
+     * @param keys the keys; empty adds nothing and returns 0
+     * @return how many of them were definitely new
+     */
+    default int addAll(long[] keys) {
+        KeyHasher hasher = hasher();
+        return HashChunks.addAll(this, keys.length, i -> hasher.hash(keys[i]));
+    }
+
+    /**
+     * Adds many byte[] keys, as {@link #addAll(long[])} does.
+     *
+     * @param keys the keys; empty adds nothing and returns 0
+     * @return how many of them were definitely new
+     */
+    default int addAll(byte[][] keys) {
+        KeyHasher hasher = hasher();
+        return HashChunks.addAll(this, keys.length, i -> hasher.hash(keys[i]));
+    }
+
+    /**
+     * Adds the UTF-8 bytes of every key, as {@link #addAll(long[])} does: a chunk of keys is
+     * hashed before any of them is added.
+     *
+     * @param keys the keys; empty adds nothing and returns 0
+     * @return how many of them were definitely new
+     */
+    default int addAll(Iterable<? extends CharSequence> keys) {
+        return HashChunks.addAll(this, keys);
+    }
+
+    /**
+     * Queries many long keys: hashed a chunk at a time, each chunk queried by
+     * {@link #mightContainHashes}, which overlaps their cache misses; {@code results[i]} answers
+     * {@code keys[i]}.
+     *
+     * @param keys the keys; empty queries nothing and returns 0
+     * @param results receives one answer per key, from index 0; the rest is left as it is
+     * @return how many may be present
+     * @throws IllegalArgumentException if {@code results} is shorter than {@code keys}
+     */
+    default int mightContainAll(long[] keys, boolean[] results) {
+        KeyHasher hasher = hasher();
+        return HashChunks.mightContainAll(this, keys.length, i -> hasher.hash(keys[i]), results);
+    }
+
+    /**
+     * Queries many byte[] keys, as {@link #mightContainAll(long[], boolean[])} does.
+     *
+     * @param keys the keys; empty queries nothing and returns 0
+     * @param results receives one answer per key, from index 0; the rest is left as it is
+     * @return how many may be present
+     * @throws IllegalArgumentException if {@code results} is shorter than {@code keys}
+     */
+    default int mightContainAll(byte[][] keys, boolean[] results) {
+        KeyHasher hasher = hasher();
+        return HashChunks.mightContainAll(this, keys.length, i -> hasher.hash(keys[i]), results);
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.function.LongConsumer;
  * a query probes and where an add goes.
  */
 abstract sealed class SegmentedFilter implements MembershipFilter permits GrowingBloomFilter, WindowedBloomFilter {
-    /** Keys per batch step, as in {@link BloomFilter}: enough independent misses to fill the miss buffers. */
+    /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
     private static final int BATCH = 16;
     /** Any value: {@link #touch} compares its loads' sum with it. */
     private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
@@ -98,9 +98,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         ensureOpen();
-        if (results.length < count) {
-            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
-        }
+        HashChunks.requireRoom(count, results);
         Segment[] probed = probedRegions();
         int present = 0;
         for (int from = 0; from < count; from += BATCH) {
@@ -140,21 +138,6 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         if (sum == TOUCH_SENTINEL) {
             touched = sum;
         }
-    }
-
-    /**
-     * Adds many long keys.
-     *
-     * @param keys the keys; empty adds nothing and returns 0
-     * @return how many of them were definitely new
-     * @see #addHashes
-     */
-    public int addAll(long[] keys) {
-        long[] hashes = new long[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            hashes[i] = hasher.hash(keys[i]);
-        }
-        return addHashes(hashes, keys.length);
     }
 
     /**

@@ -76,7 +76,7 @@ class FileIdentityTest {
                 BloomFilter from = BloomFilter.open(b, OpenMode.READ_ONLY)) {
             Merge.inPlace(into, from, MergeOp.OR, null);
             into.seal();
-            assertTrue((into.checkCells() == BloomFilter.CellsCheck.INTACT));
+            assertTrue((into.checkCells() == CellsCheck.INTACT));
         }
         assertEquals(target, headerIdentity(a));
     }
@@ -119,7 +119,7 @@ class FileIdentityTest {
             to.write(page);
         }
         try (BloomFilter filter = BloomFilter.open(b, OpenMode.READ_ONLY)) {
-            assertTrue((filter.checkCells() == BloomFilter.CellsCheck.INTACT), "identical cells are no damage, whichever header they carry");
+            assertTrue((filter.checkCells() == CellsCheck.INTACT), "identical cells are no damage, whichever header they carry");
         }
     }
 

@@ -147,7 +147,7 @@ class InMemoryBuildTest {
         try (BloomFilter filterA = BloomFilter.open(inMemory, OpenMode.READ_ONLY);
                 BloomFilter filterB = BloomFilter.open(mapped, OpenMode.READ_ONLY)) {
             assertTrue(filterA.isSealed());
-            assertTrue((filterA.checkCells() == BloomFilter.CellsCheck.INTACT), "checked against its seal, identity and padding");
+            assertTrue((filterA.checkCells() == CellsCheck.INTACT), "checked against its seal, identity and padding");
             assertEquals(0, filterA.openWriters());
             if (adders == 1) {
                 assertEquals(filterB.approximateKeys(), filterA.approximateKeys());

@@ -284,7 +284,7 @@ class MergeTest {
         assertThrows(FileAlreadyExistsException.class, () -> Merge.toNewFile(out, inputs.both(), MergeOp.OR, false, null));
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(out));
         Merge.toNewFile(out, inputs.both(), MergeOp.OR, true, null);
-        assertEquals(inputs.spec(), BloomFilter.readHeader(out).spec());
+        assertEquals(inputs.spec(), BloomFilter.readInfo(out).spec());
         assertNoTemporaryFiles(dir);
     }
 

@@ -56,7 +56,7 @@ class PaddingBitsTest {
             Merge.inPlace(into, from, MergeOp.OR, null);
             assertTrue(into.mightContain("alice"));
             assertTrue(into.mightContain("bob"));
-            assertFalse((into.checkCells() == BloomFilter.CellsCheck.INTACT), "intact, not sealed");
+            assertFalse((into.checkCells() == CellsCheck.INTACT), "intact, not sealed");
         }
         byte[] bytes = Files.readAllBytes(target);
         assertEquals(0, bytes[(int) LAST_CELL_WORD + 7]);

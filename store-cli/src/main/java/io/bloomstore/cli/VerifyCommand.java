@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.CellsCheck;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
@@ -69,7 +70,7 @@ final class VerifyCommand extends CliCommand {
         }
         BloomFilter fixed = (BloomFilter) filter;
         boolean bound = fixed.info().fileIdentity().isPresent();
-        BloomFilter.CellsCheck check;
+        CellsCheck check;
         // only a sealed filter's check reads the cells
         try (Progress progress = fixed.isSealed() ? progress("verify", fixed.info().cellsLength()) : Progress.NONE) {
             check = fixed.checkCells(progress.callback());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.CellsCheck;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.OpenMode;
 import io.bloomstore.Pack;
@@ -153,12 +154,12 @@ class SealWithdrawnWhileReadIT {
     }
 
     /** Unpacks {@code pack} and checks the restored cells: any outcome but damage. */
-    private BloomFilter.CellsCheck restore(byte[] pack) throws IOException {
+    private CellsCheck restore(byte[] pack) throws IOException {
         Path restored = dir.resolve("restored.bloom");
         Files.deleteIfExists(restored);
         Pack.unpack(new ByteArrayInputStream(pack), "pack", restored, false, null);
         try (BloomFilter copy = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
-            BloomFilter.CellsCheck check = copy.checkCells(); // throws on cells that do not match their seal
+            CellsCheck check = copy.checkCells(); // throws on cells that do not match their seal
             assertTrue(copy.mightContain("sealed-0") && copy.mightContain("sealed-999"), "the sealed keys travelled");
             return check;
         }

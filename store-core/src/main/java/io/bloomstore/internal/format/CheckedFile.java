@@ -1,5 +1,6 @@
 package io.bloomstore.internal.format;
 
+import io.bloomstore.BloomSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.IOException;
@@ -29,6 +30,24 @@ public record CheckedFile(FileChannel channel, FilterHeader header) implements A
      */
     public static CheckedFile open(Path path, boolean readOnly) throws IOException {
         return check(path, openChannel(path, readOnly));
+    }
+
+    /**
+     * Opens {@code path} for writing if its header has {@code spec}'s shape; refuses it otherwise,
+     * before anything maps it for writing (which would withdraw the seal of a file then refused).
+     *
+     * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE} if the file has another
+     *     shape (the message names the first field that differs), or as {@link #open}
+     */
+    public static CheckedFile openMatching(Path path, BloomSpec spec) throws IOException {
+        CheckedFile file = open(path, false);
+        var difference = file.header().spec().differenceFrom(spec);
+        if (difference.isPresent()) {
+            file.close();
+            throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "exists with another shape ("
+                    + difference.get() + "); open it with its own parameters or delete it");
+        }
+        return file;
     }
 
     /**

@@ -2,8 +2,6 @@ package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
-import java.util.function.IntToLongFunction;
-import java.util.function.ToLongFunction;
 
 /**
  * The batch calls' engine: adds and queries many keys so that their cache misses overlap.
@@ -20,17 +18,14 @@ import java.util.function.ToLongFunction;
  *
  * <p><b>Why 16 keys.</b> Enough independent misses to fill the miss buffers (a blocked group is 16
  * lines, a standard one 16 k), few enough that the group's lines are still in L1 (16 k lines of
- * 64 bytes is 10 KiB at k = 10, within a 32 KiB L1) when the probing pass reaches them. A group is
- * also the unit of hashing: keys are hashed into a 16-long array that is reused, so a batch call
- * of any size allocates one small array, not one hash per key.
+ * 64 bytes is 10 KiB at k = 10, within a 32 KiB L1) when the probing pass reaches them. Keys come
+ * hashed: the API's key-type batch calls hash a chunk of keys first ({@code MembershipFilter.addAll}).
  *
  * <p><b>Why not for a cache-resident standard filter.</b> A standard-layout filter of at most
  * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a core's L2 on the Xeons measured) keeps its lines in the
  * caches: there is no miss to overlap, and the pass would load each of the k lines twice. There
- * the batch calls hash and probe key by key, and hashing each key right before its probes lets the
- * CPU hash the next key while this one's compare-and-sets complete, which beats hashing the group
- * first. A smaller L2 is no reason to load ahead either: on an EPYC with 512 KiB of L2 the pass
- * still cost at 1.2 MB, as L3 hits overlap without help. A blocked filter loads ahead at every
+ * the batch calls probe key by key. A smaller L2 is no reason to load ahead either: on an EPYC
+ * with 512 KiB of L2 the pass still cost at 1.2 MB, as L3 hits overlap without help. A blocked filter loads ahead at every
  * size: its pass is one load per key, and it paid even at the cache-resident size. The
  * measurements behind each rule are in docs/BENCHMARKS.md.
  *
@@ -70,48 +65,6 @@ public final class BatchProber {
     }
 
     /**
-     * Adds keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}.
-     *
-     * @return how many of them were definitely new
-     */
-    public int addAll(int count, IntToLongFunction hashOfKey) {
-        int added = 0;
-        if (!loadsAhead) {
-            for (int i = 0; i < count; i++) {
-                added += probes.increment(hashOfKey.applyAsLong(i)) ? 1 : 0;
-            }
-            return added;
-        }
-        long[] group = new long[BATCH];
-        for (int from = 0; from < count; from += BATCH) {
-            int size = Math.min(BATCH, count - from);
-            hashGroup(hashOfKey, from, size, group);
-            added += addGroup(group, 0, size);
-        }
-        return added;
-    }
-
-    /**
-     * Adds every key of {@code keys}, hashed by {@code hashOf}: the keys of an iteration, whose count
-     * is not known before, grouped as they come.
-     *
-     * @return how many of them were definitely new
-     */
-    public <K> int addAll(Iterable<K> keys, ToLongFunction<? super K> hashOf) {
-        int added = 0;
-        long[] group = new long[BATCH];
-        int size = 0;
-        for (K key : keys) {
-            group[size++] = hashOf.applyAsLong(key);
-            if (size == BATCH) {
-                added += addGroup(group, 0, size);
-                size = 0;
-            }
-        }
-        return added + addGroup(group, 0, size);
-    }
-
-    /**
      * Queries the keys whose hashes are {@code hashes[0 .. count)} into {@code results[0 .. count)}.
      *
      * @return how many may be present
@@ -119,41 +72,9 @@ public final class BatchProber {
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         int present = 0;
         for (int from = 0; from < count; from += BATCH) {
-            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
+            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results);
         }
         return present;
-    }
-
-    /**
-     * Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, into
-     * {@code results[0 .. count)}.
-     *
-     * @return how many may be present
-     */
-    public int mightContainAll(int count, IntToLongFunction hashOfKey, boolean[] results) {
-        int present = 0;
-        if (!loadsAhead) {
-            for (int i = 0; i < count; i++) {
-                boolean hit = probes.mightContain(hashOfKey.applyAsLong(i));
-                results[i] = hit;
-                present += hit ? 1 : 0;
-            }
-            return present;
-        }
-        long[] group = new long[BATCH];
-        for (int from = 0; from < count; from += BATCH) {
-            int size = Math.min(BATCH, count - from);
-            hashGroup(hashOfKey, from, size, group);
-            present += queryGroup(group, 0, size, results, from);
-        }
-        return present;
-    }
-
-    /** Hashes keys {@code from .. from + size)} into {@code group[0 .. size)}. */
-    private static void hashGroup(IntToLongFunction hashOfKey, int from, int size, long[] group) {
-        for (int i = 0; i < size; i++) {
-            group[i] = hashOfKey.applyAsLong(from + i);
-        }
     }
 
     /** Adds the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them. */
@@ -168,15 +89,15 @@ public final class BatchProber {
         return added;
     }
 
-    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i + shift]}. */
-    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
+    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i]}. */
+    private int queryGroup(long[] hashes, int from, int to, boolean[] results) {
         if (loadsAhead) {
             touch(hashes, from, to);
         }
         int present = 0;
         for (int i = from; i < to; i++) {
             boolean hit = probes.mightContain(hashes[i]);
-            results[i + shift] = hit;
+            results[i] = hit;
             present += hit ? 1 : 0;
         }
         return present;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.NativeCells;
 import io.bloomstore.BloomFilter;
+import io.bloomstore.CellsCheck;
 import io.bloomstore.CreateOption;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.KeyHasher;
@@ -160,7 +161,7 @@ class FormatDocumentTest {
                     differences.add(String.format(Locale.ROOT, "%s: FORMAT.md %s, seal stored 0x%016x", row,
                             row.get("cells checksum"), stored));
                 }
-                assertTrue((filter.checkCells() == BloomFilter.CellsCheck.INTACT), "a sealed file verifies");
+                assertTrue((filter.checkCells() == CellsCheck.INTACT), "a sealed file verifies");
             }
         }
         assertTrue(differences.isEmpty(), "checksum vectors differ:\n" + String.join("\n", differences));

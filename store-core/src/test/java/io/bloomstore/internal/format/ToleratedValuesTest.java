@@ -4,6 +4,7 @@ import static io.bloomstore.internal.format.FilterFileDescriptor.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.CellsCheck;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.InvalidFilterFileException;
@@ -61,7 +62,7 @@ class ToleratedValuesTest {
     private static void assertAnswersAndVerifies(Path file) throws IOException {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain("alice"));
-            assertTrue((filter.checkCells() == BloomFilter.CellsCheck.INTACT), "still sealed and intact");
+            assertTrue((filter.checkCells() == CellsCheck.INTACT), "still sealed and intact");
         }
     }
 
@@ -117,7 +118,7 @@ class ToleratedValuesTest {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain("alice"));
             assertFalse(filter.isSealed());
-            assertFalse((filter.checkCells() == BloomFilter.CellsCheck.INTACT), "no checksum to compare");
+            assertFalse((filter.checkCells() == CellsCheck.INTACT), "no checksum to compare");
         }
         BloomFilter.open(file, OpenMode.READ_WRITE).close();
         assertEquals(UNSEALED, ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getInt(SEAL_STATE_OFFSET));

@@ -1,0 +1,15 @@
+package io.bloomstore;
+
+/** What {@link BloomFilter#checkCells()} found, when it found no damage. */
+public enum CellsCheck {
+    /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
+    INTACT,
+    /** The filter was not sealed when the check began: there is no checksum to check the cells against. */
+    NOT_SEALED,
+    /**
+     * The seal was withdrawn while the cells were read: another handle opened the file for
+     * writing, which withdraws the seal before it changes any cell. The cells read may then
+     * differ from the old checksum without being damaged; the file is now as one not sealed.
+     */
+    UNSEALED_DURING_CHECK
+}
