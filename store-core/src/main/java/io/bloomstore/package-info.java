@@ -14,7 +14,8 @@
  *       {@link io.bloomstore.HashAlgorithm} — the immutable shape of a filter and the sizing math;
  *   <li>{@link io.bloomstore.OpenMode}, {@link io.bloomstore.CreateOption} — how a file is opened or made;
  *   <li>{@link io.bloomstore.FilterStats} — how full a filter is; {@link io.bloomstore.FilterFileInfo}
- *       — what its file's header says;
+ *       — what its file's header says; {@link io.bloomstore.CellsCheck} — what a check of its
+ *       cells found;
  *   <li>{@link io.bloomstore.KeySource} — the keys of a file, stream or channel (one per line), added
  *       or queried in bulk at the speed of {@code bloomstore build}; {@link io.bloomstore.FilterBuilder}
  *       — a new, sized and sealed filter file from them, published atomically;
