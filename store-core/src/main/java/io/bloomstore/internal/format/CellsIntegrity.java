@@ -22,29 +22,16 @@ import java.util.function.LongConsumer;
  * withdraws the seal before it changes a cell, so then every cell the pass read was a sealed one,
  * and a mismatch is damage. A seal withdrawn during the pass is no verdict on the cells; a file
  * sealed anew during the pass is checked again against its new seal, a few times at most.
+ *
+ * @param path the file's name, for messages only
+ * @param header the file's checked header
+ * @param state the file's state area, on {@code memory}
+ * @param memory the file's mapping (or a builder's image of it)
+ * @param cells the cells, on {@code memory}
  */
-public final class CellsIntegrity {
+public record CellsIntegrity(Path path, FilterHeader header, FilterState state, FilterMemory memory, CellArray cells) {
     /** How many passes a check makes over cells that keep being sealed anew under it. */
     private static final int RESEALED_PASSES = 3;
-
-    private final Path path;
-    private final FilterHeader header;
-    private final FilterState state;
-    private final FilterMemory memory;
-    private final CellArray cells;
-
-    /**
-     * The checks of one mapped filter file.
-     *
-     * @param path the file's name, for messages only
-     */
-    public CellsIntegrity(Path path, FilterHeader header, FilterState state, FilterMemory memory, CellArray cells) {
-        this.path = path;
-        this.header = header;
-        this.state = state;
-        this.memory = memory;
-        this.cells = cells;
-    }
 
     /** The checksum of the cells as they are now, bound to the file's identity: what a seal records. */
     public long cellsChecksum() {
