@@ -2,6 +2,7 @@ package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
+import java.util.function.IntToLongFunction;
 
 /**
  * The batch calls' engine: adds and queries many keys so that their cache misses overlap.
@@ -72,7 +73,28 @@ public final class BatchProber {
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         int present = 0;
         for (int from = 0; from < count; from += BATCH) {
-            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results);
+            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
+        }
+        return present;
+    }
+
+    /**
+     * Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, into
+     * {@code results[0 .. count)}, hashing each group right before its probes: for the fixed
+     * filter's key batch queries, where this measured faster than hashing the keys first (see
+     * {@code BloomFilter.mightContainAll}).
+     *
+     * @return how many may be present
+     */
+    public int mightContainAll(int count, IntToLongFunction hashOfKey, boolean[] results) {
+        int present = 0;
+        long[] group = new long[BATCH];
+        for (int from = 0; from < count; from += BATCH) {
+            int size = Math.min(BATCH, count - from);
+            for (int i = 0; i < size; i++) {
+                group[i] = hashOfKey.applyAsLong(from + i);
+            }
+            present += queryGroup(group, 0, size, results, from);
         }
         return present;
     }
@@ -89,15 +111,15 @@ public final class BatchProber {
         return added;
     }
 
-    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i]}. */
-    private int queryGroup(long[] hashes, int from, int to, boolean[] results) {
+    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i + shift]}. */
+    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
         if (loadsAhead) {
             touch(hashes, from, to);
         }
         int present = 0;
         for (int i = from; i < to; i++) {
             boolean hit = probes.mightContain(hashes[i]);
-            results[i] = hit;
+            results[i + shift] = hit;
             present += hit ? 1 : 0;
         }
         return present;
