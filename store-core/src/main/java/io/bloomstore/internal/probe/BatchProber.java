@@ -20,7 +20,8 @@ import java.util.function.IntToLongFunction;
  * <p><b>Why 16 keys.</b> Enough independent misses to fill the miss buffers (a blocked group is 16
  * lines, a standard one 16 k), few enough that the group's lines are still in L1 (16 k lines of
  * 64 bytes is 10 KiB at k = 10, within a 32 KiB L1) when the probing pass reaches them. Keys come
- * hashed: the API's key-type batch calls hash a chunk of keys first ({@code MembershipFilter.addAll}).
+ * hashed ({@link #addHashes}, {@link #mightContainHashes}: the API's key batch adds hash a chunk of
+ * keys first), or are hashed a group at a time right before its probes ({@link #mightContainAll}).
  *
  * <p><b>Why not for a cache-resident standard filter.</b> A standard-layout filter of at most
  * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a core's L2 on the Xeons measured) keeps its lines in the
