@@ -86,9 +86,7 @@ final class UnmappedFilter implements MembershipFilter {
     /** One key after the other: there are no cache misses to overlap, only system calls. */
     @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
-        if (results.length < count) {
-            throw new IllegalArgumentException("results has room for " + results.length + " answers, not " + count);
-        }
+        HashChunks.requireRoom(count, results);
         int present = 0;
         for (int i = 0; i < count; i++) {
             results[i] = mightContainHash(hashes[i]);
