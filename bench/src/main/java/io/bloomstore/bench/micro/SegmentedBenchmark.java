@@ -61,6 +61,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * per n / 8 keys) a ring in steady state always pays. Like {@link AddBenchmark}, filters are
  * rotated through and refreshed from a template between iterations, outside the measurement.
  * Single-threaded: the states are per thread and the filters not shared.
+ *
+ * <p>The {@code ...Latency} queries measure how long a caller waits for one answer, in ns per key
+ * ({@link Mode#AverageTime}): each key is chosen by the previous answer ({@link #queryChained}), so
+ * the CPU cannot overlap one query's misses with the next query's, as it does across the
+ * independent keys of the throughput calls. A query's own misses overlap only if it issues them
+ * together; this is what separates a ring that waits for one miss from one that waits for L + 1
+ * in turn, which throughput cannot show (docs/BENCHMARKS.md, "Growing and windowed filters").
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -386,6 +393,42 @@ public class SegmentedBenchmark {
     @OperationsPerInvocation(KeyChunk.SIZE)
     public int mightContainAbsentBatch(Filled filled, AbsentKeys keys) {
         return queryBatch(filled.filter, keys);
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainPresentLatency(Filled filled, PresentKeys keys) {
+        return queryChained(filled.filter, keys, true);
+    }
+
+    @Benchmark
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainAbsentLatency(Filled filled, AbsentKeys keys) {
+        return queryChained(filled.filter, keys, false);
+    }
+
+    /**
+     * Queries the chunk's keys one after another, each key a function of the previous answer: key
+     * i itself after the answer {@code expected}, its complement (another key never added) after
+     * the other one (a false positive of an absent key; never, for present keys). The key, and so
+     * its hash and its cells, is not known before the previous answer is, short of the CPU
+     * predicting that answer's branches and running ahead on the prediction, as far as its reorder
+     * buffer (a few hundred instructions) reaches.
+     *
+     * @return how many answers were "may be present"
+     */
+    private static int queryChained(MembershipFilter filter, QueryKeys keys, boolean expected) {
+        int present = 0;
+        boolean answer = expected;
+        for (long key : keys.chunk.longs()) {
+            answer = filter.mightContain(answer == expected ? key : ~key);
+            present += answer ? 1 : 0;
+        }
+        return present;
     }
 
     private static int queryEach(MembershipFilter filter, QueryKeys keys) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The states of {@link SegmentedBenchmark} build each kind in the shape its comment promises and
- * answer correctly: every added key is found, by single and batch calls, so no benchmark of
+ * answer correctly: every added key is found, by single, batch and chained calls, so no benchmark of
  * "present" keys measures early exits, and the adds' keys are found too.
  */
 class SegmentedBenchmarkTest {
@@ -59,16 +59,21 @@ class SegmentedBenchmarkTest {
                 SegmentedBenchmark.AbsentKeys absent = new SegmentedBenchmark.AbsentKeys();
                 absent.size(bench);
                 int falsePositives = 0;
+                int chainedFalsePositives = 0;
                 for (long c = 0; c < N / KeyChunk.SIZE; c++) {
                     present.next();
                     assertEquals(KeyChunk.SIZE, bench.mightContainPresent(filled, present), kind + " " + layout);
                     assertEquals(KeyChunk.SIZE, bench.mightContainPresentBatch(filled, present), kind + " " + layout);
+                    assertEquals(KeyChunk.SIZE, bench.mightContainPresentLatency(filled, present), kind + " " + layout);
                     absent.next();
                     int single = bench.mightContainAbsent(filled, absent);
                     assertEquals(single, bench.mightContainAbsentBatch(filled, absent), kind + " " + layout);
                     falsePositives += single;
+                    chainedFalsePositives += bench.mightContainAbsentLatency(filled, absent);
                 }
                 assertTrue(falsePositives < 0.02 * N, kind + " " + layout + ": " + falsePositives + " false positives");
+                assertTrue(chainedFalsePositives < 0.02 * N,
+                        kind + " " + layout + ": " + chainedFalsePositives + " false positives, chained");
             } finally {
                 filled.delete();
             }
