@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The states of {@link SegmentedBenchmark} build each kind in the shape its comment promises and
- * answer correctly: every added key is found, by single, batch and chained calls, so no benchmark of
- * "present" keys measures early exits, and the adds' keys are found too.
+ * answer correctly, both when filled and when opened from the stored file: every added key is
+ * found, by single, batch and chained calls, so no benchmark of "present"
+ * keys measures early exits, and the adds' keys are found too.
  */
 class SegmentedBenchmarkTest {
     /** 32 000: epochs of 4 chunks, a chain whose first segment is 2 000 keys, and a room of 12 chunks. */
@@ -43,39 +44,42 @@ class SegmentedBenchmarkTest {
     void eachKindHoldsItsKeysInTheShapeDescribed(SegmentedBenchmark.Kind kind) throws Exception {
         for (Layout layout : Layout.values()) {
             SegmentedBenchmark bench = bench(kind, layout);
-            SegmentedBenchmark.Filled filled = new SegmentedBenchmark.Filled();
-            filled.build(bench);
-            try {
-                MembershipFilter filter = filled.filter;
-                if (filter instanceof GrowingBloomFilter growing) {
-                    assertEquals(5, growing.segmentCount(), layout + ": n keys from n / 16 at growth 2");
+            for (String trial : new String[] {"filling", "stored"}) {
+                SegmentedBenchmark.Filled filled = new SegmentedBenchmark.Filled();
+                filled.build(bench);
+                String what = kind + " " + layout + " " + trial;
+                try {
+                    MembershipFilter filter = filled.filter;
+                    if (filter instanceof GrowingBloomFilter growing) {
+                        assertEquals(5, growing.segmentCount(), what + ": n keys from n / 16 at growth 2");
+                    }
+                    if (filter instanceof WindowedBloomFilter windowed) {
+                        assertEquals(8, windowed.stats().parts().stream().filter(s -> s.setCells() > 0).count(),
+                                what + ": n / 8 keys in each of 8 slots");
+                    }
+                    SegmentedBenchmark.PresentKeys present = new SegmentedBenchmark.PresentKeys();
+                    present.size(bench);
+                    SegmentedBenchmark.AbsentKeys absent = new SegmentedBenchmark.AbsentKeys();
+                    absent.size(bench);
+                    int falsePositives = 0;
+                    int chainedFalsePositives = 0;
+                    for (long c = 0; c < N / KeyChunk.SIZE; c++) {
+                        present.next();
+                        assertEquals(KeyChunk.SIZE, bench.mightContainPresent(filled, present), what);
+                        assertEquals(KeyChunk.SIZE, bench.mightContainPresentBatch(filled, present), what);
+                        assertEquals(KeyChunk.SIZE, bench.mightContainPresentLatency(filled, present), what);
+                        absent.next();
+                        int single = bench.mightContainAbsent(filled, absent);
+                        assertEquals(single, bench.mightContainAbsentBatch(filled, absent), what);
+                        falsePositives += single;
+                        chainedFalsePositives += bench.mightContainAbsentLatency(filled, absent);
+                    }
+                    assertTrue(falsePositives < 0.02 * N, what + ": " + falsePositives + " false positives");
+                    assertTrue(chainedFalsePositives < 0.02 * N,
+                            what + ": " + chainedFalsePositives + " false positives, chained");
+                } finally {
+                    filled.close();
                 }
-                if (filter instanceof WindowedBloomFilter windowed) {
-                    assertEquals(8, windowed.stats().parts().stream().filter(s -> s.setCells() > 0).count(),
-                            layout + ": n / 8 keys in each of 8 slots");
-                }
-                SegmentedBenchmark.PresentKeys present = new SegmentedBenchmark.PresentKeys();
-                present.size(bench);
-                SegmentedBenchmark.AbsentKeys absent = new SegmentedBenchmark.AbsentKeys();
-                absent.size(bench);
-                int falsePositives = 0;
-                int chainedFalsePositives = 0;
-                for (long c = 0; c < N / KeyChunk.SIZE; c++) {
-                    present.next();
-                    assertEquals(KeyChunk.SIZE, bench.mightContainPresent(filled, present), kind + " " + layout);
-                    assertEquals(KeyChunk.SIZE, bench.mightContainPresentBatch(filled, present), kind + " " + layout);
-                    assertEquals(KeyChunk.SIZE, bench.mightContainPresentLatency(filled, present), kind + " " + layout);
-                    absent.next();
-                    int single = bench.mightContainAbsent(filled, absent);
-                    assertEquals(single, bench.mightContainAbsentBatch(filled, absent), kind + " " + layout);
-                    falsePositives += single;
-                    chainedFalsePositives += bench.mightContainAbsentLatency(filled, absent);
-                }
-                assertTrue(falsePositives < 0.02 * N, kind + " " + layout + ": " + falsePositives + " false positives");
-                assertTrue(chainedFalsePositives < 0.02 * N,
-                        kind + " " + layout + ": " + chainedFalsePositives + " false positives, chained");
-            } finally {
-                filled.delete();
             }
         }
     }
