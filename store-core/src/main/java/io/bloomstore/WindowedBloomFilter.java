@@ -179,6 +179,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     public boolean mightContainHash(long hash) {
         ensureOpen();
         long current = Math.max(clockEpoch(), state.getCountVolatile());
+        loadFirstLines(slots, hash);
         for (int j = 0; j < ring; j++) {
             if (isLive(j, current) && slots[j].mightContain(hash)) {
                 return true;
