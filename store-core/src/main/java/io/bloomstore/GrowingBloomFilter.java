@@ -240,7 +240,6 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     public boolean mightContainHash(long hash) {
         ensureOpen();
         Segment[] segments = segments();
-        loadFirstLines(segments, hash);
         for (int i = segments.length - 1; i >= 0; i--) {
             if (segments[i].mightContain(hash)) {
                 return true;

@@ -125,19 +125,6 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return false;
     }
 
-    /**
-     * Loads the line of one key's first probe in each of {@code regions}, all at once, before any
-     * is probed: a single-key query then waits for their misses together, where probing region
-     * after region would wait for each in turn (docs/BENCHMARKS.md, "Growing and windowed filters").
-     */
-    final void loadFirstLines(Segment[] regions, long hash) {
-        long sum = 0;
-        for (Segment region : regions) {
-            sum += region.loadFirstLine(hash);
-        }
-        keep(sum);
-    }
-
     private void touch(long[] hashes, int from, int to) {
         long sum = 0;
         for (Segment region : regions()) {

@@ -174,12 +174,17 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         }
     }
 
-    /** Whether a slot of the live window may hold the key. */
+    /**
+     * Whether a slot of the live window may hold the key. The slots are probed one after another,
+     * with no load-ahead of their lines: far beyond the caches, loading every slot's first line
+     * before probing any halved an absent key's wait in the blocked layout, but made a present
+     * key's (which stops at the slot holding it) 1.6 to 2 times as long, and slowed the standard
+     * layout in cache, so it was reverted (docs/BENCHMARKS.md, "Growing and windowed filters").
+     */
     @Override
     public boolean mightContainHash(long hash) {
         ensureOpen();
         long current = Math.max(clockEpoch(), state.getCountVolatile());
-        loadFirstLines(slots, hash);
         for (int j = 0; j < ring; j++) {
             if (isLive(j, current) && slots[j].mightContain(hash)) {
                 return true;

@@ -10,9 +10,8 @@ import io.bloomstore.Layout;
  * {@code index(base(h), step(h), i)}. A closed form per probe, so every operation is one loop
  * ({@link CellProbes}) with no per-key state object.
  */
-public abstract class Probing {
-    /** The probing of filters of shape {@code spec}. */
-    public static Probing of(BloomSpec spec) {
+abstract class Probing {
+    static Probing of(BloomSpec spec) {
         return spec.layout() == Layout.BLOCKED ? new Blocked(spec) : new Standard(spec);
     }
 
@@ -49,13 +48,6 @@ public abstract class Probing {
      * query reads.
      */
     public abstract long loadFirstLines(CellArray array, long[] keyHashes, int from, int to);
-
-    /**
-     * The cell of a key's first probe, whose line {@link #loadFirstLines} loads: for a single-key
-     * query that loads its line in several filters before probing any (the regions of a segmented
-     * file).
-     */
-    public abstract long firstCell(long hash);
 
     /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
@@ -98,19 +90,14 @@ public abstract class Probing {
             return index >= cells ? index - cells : index;
         }
 
+        /** Probe 0 is {@code reduce(h)}: no second hash, no cubic term. */
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             long sum = 0;
             for (int i = from; i < to; i++) {
-                sum += array.getWordOfCellPlain(firstCell(keyHashes[i]));
+                sum += array.getWordOfCellPlain(ProbeMath.reduce(keyHashes[i], cells));
             }
             return sum;
-        }
-
-        /** Probe 0 is {@code reduce(h)}: no second hash, no cubic term. */
-        @Override
-        public long firstCell(long hash) {
-            return ProbeMath.reduce(hash, cells);
         }
 
         /** Every probe's cell: each is on a line of its own. */
@@ -195,12 +182,6 @@ public abstract class Probing {
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             return loadLines(array, keyHashes, from, to);
-        }
-
-        /** The block's first cell, on the key's one line. */
-        @Override
-        public long firstCell(long hash) {
-            return base(hash);
         }
     }
 

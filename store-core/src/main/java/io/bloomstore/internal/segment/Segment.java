@@ -9,7 +9,6 @@ import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.CellProbes;
-import io.bloomstore.internal.probe.Probing;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -35,8 +34,6 @@ public final class Segment implements AutoCloseable {
     private final FilterState state;
     private final CellArray cells;
     private final CellProbes probes;
-    /** Where a key's first probe lies, for {@link #loadFirstLine}. */
-    private final Probing probing;
     /**
      * Publish the count when a new key's hash has these low bits all zero: on average every
      * mask + 1 new keys, with no shared counter read per add. A power of two near capacity / 64 (at
@@ -55,7 +52,6 @@ public final class Segment implements AutoCloseable {
         this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
-        this.probing = Probing.of(spec);
         long every = Long.highestOneBit(Math.max(1, Math.min(256, spec.expectedKeys() / 64)));
         this.publishMask = every - 1;
     }
@@ -126,11 +122,6 @@ public final class Segment implements AutoCloseable {
     /** Loads the line of each key's first probe here (in the blocked layout its one line); returns a sum to keep. */
     public long loadFirstLines(long[] keyHashes, int from, int to) {
         return probes.loadFirstLines(keyHashes, from, to);
-    }
-
-    /** Loads the line of one key's first probe here (in the blocked layout its one line); returns a word of it to keep. */
-    public long loadFirstLine(long hash) {
-        return cells.getWordOfCellPlain(probing.firstCell(hash));
     }
 
     /**
