@@ -295,7 +295,7 @@ public final class FilterBuilder {
             try (MembershipFilter filter = shape == null
                             ? GrowingBloomFilter.createIn(building, growingSpec)
                             : fillsInMemory(shape)
-                                    ? createInMemory(building.path(), shape)
+                                    ? createInMemory(building, shape)
                                     : mappedIn(building, shape);
                     Phase phase = progress.begin("build", size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
@@ -343,14 +343,15 @@ public final class FilterBuilder {
      * new file's, its own). Not counted as an open writer, as no other handle can see it; with one
      * adder thread its adds are plain stores, not compare-and-sets.
      *
-     * @param file an existing, empty file (the build's temporary)
+     * @param building the build's temporary, empty: written through its descriptor, named by its path
      * @throws IOException if the disk cannot hold the file (unless sparse)
      */
-    private BloomFilter createInMemory(Path file, BloomSpec shape) throws IOException {
+    private BloomFilter createInMemory(TemporaryFile building, BloomSpec shape) throws IOException {
+        Path file = building.path();
         FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
         MappingFlags.require(file, header.fileLength()); // what opening the finished file will need
         FilterFiles.requireSpace(file, sparse ? 0 : header.fileLength());
-        AnonymousImage image = AnonymousImage.allocate(TemporaryFile.reachable(file), header.fileLength(), sparse);
+        AnonymousImage image = AnonymousImage.allocate(building.reachable(), header.fileLength(), sparse);
         ByteBuffer page = header.newFilePage();
         image.store().write(0, page, 0, page.remaining());
         return new BloomFilter(file, header, image, threads == 1);

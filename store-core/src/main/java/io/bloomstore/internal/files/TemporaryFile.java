@@ -178,15 +178,6 @@ public final class TemporaryFile implements AutoCloseable {
     }
 
     /**
-     * {@link #reachable()} of this JVM's open temporary {@code path}, for code that is given the
-     * temporary's name; {@code path} itself if it is not an open temporary.
-     */
-    public static Path reachable(Path path) {
-        TemporaryFile temporary = OPEN.get(path.toAbsolutePath());
-        return temporary == null ? path : temporary.reachable();
-    }
-
-    /**
      * Forces the temporary's content to the device, then makes it {@code target}: by rename when
      * replacing; else by hard link, which fails if the target appeared meanwhile. Then forces the
      * directory, so the new name survives a power cut too. The temporary's name is checked to hold
