@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
- * A Bloom filter (or counting Bloom filter) living in a memory-mapped file.
+ * A Bloom filter (or, with counters of w &gt; 1 bits, a {@link CountingFilter}) living in a
+ * memory-mapped file.
  *
  * <pre>{@code
  * try (BloomFilter seen = BloomFilter.openOrCreate(Path.of("seen.bloom"), BloomSpec.forExpected(10_000_000, 0.001))) {
@@ -64,7 +65,7 @@ import java.util.function.LongConsumer;
  * {@code mightContainHashes} calls probe keys in groups whose cache misses overlap, which pays once
  * the filter outgrows the caches ({@code internal.probe.BatchProber} says why and when).
  */
-public final class BloomFilter implements MembershipFilter {
+public final class BloomFilter implements CountingFilter {
     private final Path path;
     private final FilterHeader header;
     private final BloomSpec spec;
@@ -319,45 +320,7 @@ public final class BloomFilter implements MembershipFilter {
 
     // ---------------------------------------------------------------- counting
 
-    /**
-     * Removes one occurrence of a key from a counting filter. A key that is definitely absent
-     * changes nothing. Removing a key that was never added can cause false negatives for others:
-     * remove only what you added.
-     *
-     * @param key the key to remove
-     * @return true if the key may have been present and its counters were decremented
-     * @throws UnsupportedOperationException on a 1-bit filter
-     */
-    public boolean remove(long key) {
-        return removeHash(hasher.hash(key));
-    }
-
-    /**
-     * Removes a byte[] key, as {@link #remove(long)} does.
-     *
-     * @param key the key to remove
-     * @return as {@link #remove(long)}
-     */
-    public boolean remove(byte[] key) {
-        return removeHash(hasher.hash(key));
-    }
-
-    /**
-     * Removes the UTF-8 bytes of {@code key}, as {@link #remove(long)} does.
-     *
-     * @param key the key to remove, encoded as UTF-8
-     * @return as {@link #remove(long)}
-     */
-    public boolean remove(CharSequence key) {
-        return removeHash(hasher.hash(key));
-    }
-
-    /**
-     * Removes the key whose hash is {@code hash}, as {@link #remove(long)} does.
-     *
-     * @param hash the key's hash, from {@link #hasher()}
-     * @return as {@link #remove(long)}
-     */
+    @Override
     public boolean removeHash(long hash) {
         if (!spec.isCounting()) {
             throw new UnsupportedOperationException("remove needs a counting filter (counter bits > 1); "
@@ -367,44 +330,7 @@ public final class BloomFilter implements MembershipFilter {
         return probes.decrement(hash);
     }
 
-    /**
-     * How many times a key may have been added to a counting filter: the smallest of its counters,
-     * an upper bound (exact unless other keys share all its cells or a counter saturated).
-     * On a 1-bit filter, 1 if it may be present, else 0.
-     *
-     * @param key the key to count
-     * @return the upper bound, from 0 (definitely absent) to the counters' maximum value
-     */
-    public long count(long key) {
-        return countHash(hasher.hash(key));
-    }
-
-    /**
-     * Counts a byte[] key, as {@link #count(long)} does.
-     *
-     * @param key the key to count
-     * @return as {@link #count(long)}
-     */
-    public long count(byte[] key) {
-        return countHash(hasher.hash(key));
-    }
-
-    /**
-     * Counts the UTF-8 bytes of {@code key}, as {@link #count(long)} does.
-     *
-     * @param key the key to count, encoded as UTF-8
-     * @return as {@link #count(long)}
-     */
-    public long count(CharSequence key) {
-        return countHash(hasher.hash(key));
-    }
-
-    /**
-     * Counts the key whose hash is {@code hash}, as {@link #count(long)} does.
-     *
-     * @param hash the key's hash, from {@link #hasher()}
-     * @return as {@link #count(long)}
-     */
+    @Override
     public long countHash(long hash) {
         ensureOpen();
         return probes.minimum(hash);

@@ -10,6 +10,7 @@
  *       {@link io.bloomstore.CompositeStats} of {@link io.bloomstore.SegmentStats}, and the
  *       {@link io.bloomstore.FilterFullException} of a chain that may not grow;
  *   <li>{@link io.bloomstore.MembershipFilter} — add and query, whatever the kind of file;
+ *       {@link io.bloomstore.CountingFilter} — remove and count, in a filter of counters;
  *   <li>{@link io.bloomstore.BloomSpec} with {@link io.bloomstore.Layout} and
  *       {@link io.bloomstore.HashAlgorithm} — the immutable shape of a filter and the sizing math;
  *   <li>{@link io.bloomstore.OpenMode}, {@link io.bloomstore.CreateOption} — how a file is opened or made;
