@@ -18,14 +18,14 @@ import java.util.function.LongConsumer;
 abstract sealed class SegmentedFilter implements MembershipFilter permits GrowingBloomFilter, WindowedBloomFilter {
     /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
     private static final int BATCH = 16;
-    /** Any value: {@link #touch} compares its loads' sum with it. */
+    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
     private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
 
     final SegmentedFile file;
     final ContainerHeader header;
     private final KeyHasher hasher;
     private final boolean writable;
-    /** Sink of {@link #touch}'s loads; its value means nothing. */
+    /** Sink of the load-ahead passes' loads; its value means nothing. */
     @SuppressWarnings("unused")
     private long touched;
 
@@ -61,8 +61,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     }
 
     /**
-     * Adds keys in groups of 16: first the lines every region will probe for the group's keys are
-     * loaded, all at once (so a key's misses in all regions overlap, as do different keys'), then
+     * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
+     * ({@link #loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
      * each key is added as by {@link #addHash}.
      */
     @Override
@@ -71,7 +71,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         int added = 0;
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);
-            touch(hashes, from, to);
+            keep(loadForAdds(hashes, from, to));
             for (int i = from; i < to; i++) {
                 added += addHash(hashes[i]) ? 1 : 0;
             }
@@ -125,12 +125,17 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return false;
     }
 
-    private void touch(long[] hashes, int from, int to) {
+    /**
+     * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, and returns the
+     * sum of the words, which the caller keeps: here every line of every region (a chain's add asks
+     * every segment before it adds to the newest).
+     */
+    long loadForAdds(long[] hashes, int from, int to) {
         long sum = 0;
         for (Segment region : regions()) {
             sum += region.loadLines(hashes, from, to);
         }
-        keep(sum);
+        return sum;
     }
 
     /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */

@@ -194,6 +194,26 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
+     * The lines the adds will read and write: every probe's line in the current slot, and the
+     * first probe's line in each other live slot (where asking whether the key was seen stops for
+     * most keys: at its first zero, half the time the first probe in a half-full slot). Loading
+     * every line of every slot, as a chain does, loaded L + 1 times the lines an add writes, k per
+     * slot, most of which it never reads.
+     */
+    @Override
+    long loadForAdds(long[] hashes, int from, int to) {
+        long current = Math.max(clockEpoch(), state.getCountVolatile());
+        int slot = Math.floorMod(current, ring);
+        long sum = slots[slot].loadLines(hashes, from, to);
+        for (int j = 0; j < ring; j++) {
+            if (j != slot && isLive(j, current)) {
+                sum += slots[j].loadFirstLines(hashes, from, to);
+            }
+        }
+        return sum;
+    }
+
+    /**
      * Whether slot j holds one of the epochs current - L .. current. A slot being cleared holds
      * {@link ContainerDescriptor#CLEARING}, below every epoch, and so is never probed; by the
      * clock, a slot the file has not rotated out yet is not probed once its epoch has ended the window.
