@@ -19,7 +19,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
     private static final int BATCH = 16;
     /** Any value: {@link #keep} compares a load-ahead's sum with it. */
-    private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
+    private static final long KEEP_SENTINEL = 0x626C_6F6F_6D73_7472L;
 
     final SegmentedFile file;
     final ContainerHeader header;
@@ -27,7 +27,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     private final boolean writable;
     /** Sink of the load-ahead passes' loads; its value means nothing. */
     @SuppressWarnings("unused")
-    private long touched;
+    private long kept;
 
     SegmentedFilter(SegmentedFile file) {
         this.file = file;
@@ -140,8 +140,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
 
     /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
     private void keep(long sum) {
-        if (sum == TOUCH_SENTINEL) {
-            touched = sum;
+        if (sum == KEEP_SENTINEL) {
+            kept = sum;
         }
     }
 
