@@ -62,7 +62,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
 
     /**
      * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
-     * ({@link #loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
+     * ({@code loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
      * each key is added as by {@link #addHash}.
      */
     @Override
