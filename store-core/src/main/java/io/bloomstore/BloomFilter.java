@@ -30,8 +30,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
- * A Bloom filter (or, with counters of w &gt; 1 bits, a {@link CountingFilter}) living in a
- * memory-mapped file.
+ * A Bloom filter living in a memory-mapped file; with counters of w &gt; 1 bits, a counting Bloom
+ * filter, whose keys can be removed and counted ({@link CountingFilter}).
  *
  * <pre>{@code
  * try (BloomFilter seen = BloomFilter.openOrCreate(Path.of("seen.bloom"), BloomSpec.forExpected(10_000_000, 0.001))) {

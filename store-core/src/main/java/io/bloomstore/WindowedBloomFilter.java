@@ -144,6 +144,14 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
+     * The epoch whose window queries and load-aheads judge liveness by: the clock's, or the file's
+     * current epoch if a process with a clock ahead of ours has advanced it already.
+     */
+    private long liveEpoch() {
+        return Math.max(clockEpoch(), state.getCountVolatile());
+    }
+
+    /**
      * Adds a key into the current epoch's slot, first advancing the epoch if the clock has passed
      * it; re-adds it into the new current slot if a rotation reused its slot meanwhile (a writer
      * asleep for a whole window).
@@ -184,7 +192,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     @Override
     public boolean mightContainHash(long hash) {
         ensureOpen();
-        long current = Math.max(clockEpoch(), state.getCountVolatile());
+        long current = liveEpoch();
         for (int j = 0; j < ring; j++) {
             if (isLive(j, current) && slots[j].mightContain(hash)) {
                 return true;
@@ -202,7 +210,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      */
     @Override
     long loadForAdds(long[] hashes, int from, int to) {
-        long current = Math.max(clockEpoch(), state.getCountVolatile());
+        long current = liveEpoch();
         int slot = Math.floorMod(current, ring);
         long sum = slots[slot].loadLines(hashes, from, to);
         for (int j = 0; j < ring; j++) {
@@ -275,7 +283,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     @Override
     Segment[] probedRegions() {
         ensureOpen();
-        long current = Math.max(clockEpoch(), state.getCountVolatile());
+        long current = liveEpoch();
         Segment[] live = new Segment[ring];
         int count = 0;
         for (int j = 0; j < ring; j++) {
@@ -293,7 +301,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
 
     @Override
     boolean isProbed(int index) {
-        return isLive(index, Math.max(clockEpoch(), state.getCountVolatile()));
+        return isLive(index, liveEpoch());
     }
 
     /**
