@@ -2,17 +2,26 @@ package io.bloomstore.segmented;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.bloomstore.BloomSpec;
 import io.bloomstore.CompositeStats;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.Layout;
 import io.bloomstore.OpenMode;
 import io.bloomstore.SegmentStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.FilterHeader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -22,7 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The window's promise, on a clock the test moves: a key added at t is found at every time up to
@@ -42,7 +52,12 @@ class WindowedBloomFilterTest {
     Path dir;
 
     private static WindowSpec spec(long keysPerWindow) {
-        return WindowSpec.of(keysPerWindow, P, Duration.ofMillis(WINDOW)).withEpochs(L);
+        return spec(keysPerWindow, Layout.STANDARD);
+    }
+
+    private static WindowSpec spec(long keysPerWindow, Layout layout) {
+        WindowSpec spec = WindowSpec.of(keysPerWindow, P, Duration.ofMillis(WINDOW)).withEpochs(L);
+        return new WindowSpec(spec.expectedKeys(), spec.fpp(), spec.window(), spec.epochs(), layout, spec.seed());
     }
 
     /**
@@ -50,11 +65,11 @@ class WindowedBloomFilterTest {
      * at every epoch rotate the ring under them) and gone at t + window + E.
      */
     @ParameterizedTest
-    @ValueSource(longs = {0, 500, 999})
-    void aKeyIsFoundForTheWindowAndForgottenWithinOneMoreEpoch(long offsetInEpoch) throws Exception {
+    @CsvSource({"0, STANDARD", "500, STANDARD", "999, STANDARD", "0, BLOCKED", "999, BLOCKED"})
+    void aKeyIsFoundForTheWindowAndForgottenWithinOneMoreEpoch(long offsetInEpoch, Layout layout) throws Exception {
         TestClock clock = new TestClock(T0);
         int keys = 2000;
-        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("w.bloom"), spec(8 * keys), clock)) {
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("w.bloom"), spec(8 * keys, layout), clock)) {
             long t = T0 + 3 * E + offsetInEpoch;
             clock.set(t);
             int fresh = 0;
@@ -90,15 +105,16 @@ class WindowedBloomFilterTest {
      * the adds: at the end every key whose add began within the window is found, by this handle
      * and by a fresh one.
      */
-    @Test
-    void concurrentAddersRacingRotationsLoseNothingInsideTheWindow() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void concurrentAddersRacingRotationsLoseNothingInsideTheWindow(Layout layout) throws Exception {
         TestClock clock = new TestClock(T0);
         Path file = dir.resolve("race.bloom");
         int threads = 3;
         record Added(long key, long startMillis) {
         }
         ConcurrentLinkedQueue<Added> added = new ConcurrentLinkedQueue<>();
-        try (WindowedBloomFilter filter = WindowedBloomFilter.create(file, spec(200_000), clock)) {
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(file, spec(200_000, layout), clock)) {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong nextKey = new AtomicLong();
             CountDownLatch started = new CountDownLatch(threads);
@@ -191,11 +207,12 @@ class WindowedBloomFilterTest {
      * Sizing: each of the L + 1 slots holds n / L keys at 1 - (1 - P)^(1/(L+1)), so a query over a
      * full window of n keys (spread over its epochs) is wrong at most P of the time.
      */
-    @Test
-    void aQueryOverAFullWindowMeetsP() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void aQueryOverAFullWindowMeetsP(Layout layout) throws Exception {
         TestClock clock = new TestClock(T0);
         long n = 40_000;
-        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("fpr.bloom"), spec(n), clock)) {
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("fpr.bloom"), spec(n, layout), clock)) {
             double slotRate = -Math.expm1(Math.log1p(-P) / (L + 1));
             for (SegmentStats slot : filter.stats().parts()) {
                 assertEquals(n / L, slot.capacity());
@@ -216,9 +233,76 @@ class WindowedBloomFilterTest {
             }
             double measured = (double) falsePositives / queries;
             double sigma = Math.sqrt(P * (1 - P) / queries);
-            System.out.printf(Locale.ROOT, "window of %d slots: measured rate %.5f, compound from fill %.5f (P %.3f)%n",
-                    L + 1, measured, filter.stats().compoundFpp(), P);
+            System.out.printf(Locale.ROOT, "window of %d slots, %s: measured rate %.5f, compound from fill %.5f (P %.3f)%n",
+                    L + 1, layout, measured, filter.stats().compoundFpp(), P);
             assertTrue(measured <= P + 4 * sigma, "measured " + measured);
         }
+    }
+
+    /**
+     * The most epochs a ring has, 64, makes 65 slots: more than one query judges at once (64), so
+     * a query asks them in two groups; a key added in each of the 65 epochs is found, the oldest
+     * in the second group's one slot included, until its window ends.
+     */
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void aRingOf65SlotsFindsTheKeysOfEverySlot(Layout layout) throws Exception {
+        int epochs = 64;
+        TestClock clock = new TestClock(T0);
+        WindowSpec spec = new WindowSpec(epochs * 100L, P, Duration.ofMillis(epochs * E), epochs, layout, 7L);
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("65.bloom"), spec, clock)) {
+            assertEquals(epochs + 1, filter.stats().parts().size());
+            for (int epoch = 0; epoch <= epochs; epoch++) {
+                clock.set(T0 + epoch * E);
+                for (long key = 0; key < 100; key++) {
+                    filter.add(epoch * 1000L + key);
+                }
+            }
+            for (int epoch = 0; epoch <= epochs; epoch++) {
+                for (long key = 0; key < 100; key++) {
+                    assertTrue(filter.mightContain(epoch * 1000L + key), "key " + key + " of epoch " + epoch + " is found");
+                    assertFalse(filter.add(epoch * 1000L + key), "key " + key + " of epoch " + epoch + " was seen");
+                }
+            }
+            clock.set(T0 + (2 * epochs + 1) * E); // a window after the last epoch: all expired
+            int found = 0;
+            for (int epoch = 0; epoch <= epochs; epoch++) {
+                for (long key = 0; key < 100; key++) {
+                    found += filter.mightContain(epoch * 1000L + key) ? 1 : 0;
+                }
+            }
+            assertEquals(0, found, "keys found after their window");
+        }
+    }
+
+    /**
+     * The slots are asked with one probing, so a slot whose own (valid) header gives it another
+     * shape than the ring's sizing is refused when the file is opened, naming the slot.
+     */
+    @Test
+    void aSlotOfAnotherShapeIsRefusedAtOpen() throws Exception {
+        Path file = dir.resolve("shape.bloom");
+        WindowSpec spec = spec(8000);
+        WindowedBloomFilter.create(file, spec, new TestClock(T0)).close();
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] magic = "BLOOMSTR".getBytes(StandardCharsets.US_ASCII);
+        int second = -1;
+        for (int i = 0, seen = 0; i <= bytes.length - magic.length && second < 0; i++) {
+            if (Arrays.equals(bytes, i, i + magic.length, magic, 0, magic.length) && seen++ == 2) {
+                second = i; // the container's header, slot 0's, then slot 1's
+            }
+        }
+        BloomSpec ring = ContainerHeader.windowed(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+                spec.window().toMillis(), spec.epochs(), T0).regionSpec(1);
+        BloomSpec other = BloomSpec.builder().cells(ring.cells()).hashes(ring.hashes() + 1).layout(ring.layout())
+                .seed(ring.seed()).build();
+        byte[] header = FilterHeader.unbound(other, 0, false).encode();
+        System.arraycopy(header, 0, bytes, second, header.length);
+        Files.write(file, bytes);
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
+                () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)));
+        assertEquals(InvalidFilterFileException.Problem.BAD_FIELD, e.problem());
+        assertTrue(e.getMessage().contains("slot 1 has " + ring.cells() + " cells and " + other.hashes() + " hashes"),
+                e.getMessage());
     }
 }

@@ -260,6 +260,11 @@ public final class CellArray extends PackedCells {
         }
     }
 
+    /** The address the store lends for word 0, for {@link CellArrayGroup}'s reads. */
+    long address() {
+        return address;
+    }
+
     private long wordAddress(long i) {
         return address + (wordOf(i) << 3);
     }

@@ -6,6 +6,8 @@
  * one writer of an image). The layout of cells in words is described once
  * ({@link io.bloomstore.internal.cells.PackedCells}), for the array in memory and for cells read
  * from the file without a mapping ({@link io.bloomstore.internal.cells.PositionalCells}, which loads
- * no Chronicle class). Depends on nothing else of bloomstore.
+ * no Chronicle class); arrays of one shape read at one index together
+ * ({@link io.bloomstore.internal.cells.CellArrayGroup}, a ring's slots). Depends on nothing else of
+ * bloomstore.
  */
 package io.bloomstore.internal.cells;

@@ -4,6 +4,7 @@ import static io.bloomstore.internal.format.ContainerDescriptor.*;
 
 import java.util.Objects;
 import net.openhft.chronicle.bytes.BytesStore;
+import net.openhft.chronicle.core.UnsafeMemory;
 
 /**
  * The shared words of a mapped segmented file (see {@link ContainerDescriptor}): the published
@@ -16,7 +17,15 @@ import net.openhft.chronicle.bytes.BytesStore;
  * is a crashed owner, and the lock may be taken over from it by compare-and-set.
  */
 public final class ContainerState {
+    private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
+
     private final BytesStore<?, ?> page;
+    /**
+     * The address the store lends for byte 0, for the two reads every query of a ring makes (the
+     * current epoch and each slot's): straight loads, as {@code CellArray}'s per-cell reads are,
+     * without the store's per-access checks; the range was checked once, here.
+     */
+    private final long address;
 
     /**
      * @param page the mapped file from byte 0, its first page at least; it must outlive this object
@@ -24,11 +33,12 @@ public final class ContainerState {
     public ContainerState(BytesStore<?, ?> page) {
         Objects.checkFromIndexSize(0, TABLE_OFFSET + (long) TABLE_ENTRIES * ENTRY_LENGTH, page.capacity());
         this.page = page;
+        this.address = page.addressForRead(0);
     }
 
     /** Growing: the segments published. Windowed: the current epoch. */
     public long getCountVolatile() {
-        return page.readVolatileLong(COUNT_OFFSET);
+        return MEMORY.readVolatileLong(address + COUNT_OFFSET);
     }
 
     /** Publishes a new count or epoch; everything it covers must be written (and forced) first. */
@@ -69,7 +79,7 @@ public final class ContainerState {
 
     /** Windowed: the epoch slot {@code entry} holds, or {@link ContainerDescriptor#CLEARING}. */
     public long getSlotEpochVolatile(int entry) {
-        return page.readVolatileLong(entryOffset(entry) + ENTRY_EPOCH);
+        return MEMORY.readVolatileLong(address + entryOffset(entry) + ENTRY_EPOCH);
     }
 
     /** Records the epoch slot {@code entry} holds (or {@link ContainerDescriptor#CLEARING}). */

@@ -5,7 +5,8 @@
  * adds the updates of cells in memory), and the batch engine that overlaps many keys' cache misses
  * ({@link io.bloomstore.internal.probe.BatchProber}, whose comment is the cache-line argument), and
  * the probing of a blocked filter's keys into one slice of its blocks
- * ({@link io.bloomstore.internal.probe.SliceProbes}, for builds split across machines).
+ * ({@link io.bloomstore.internal.probe.SliceProbes}, for builds split across machines), and one
+ * key asked of a ring's slots in lockstep ({@link io.bloomstore.internal.probe.LockstepQueries}).
  * Depends on the API's value types, {@code internal.cells} and {@code internal.hashing}.
  */
 package io.bloomstore.internal.probe;
