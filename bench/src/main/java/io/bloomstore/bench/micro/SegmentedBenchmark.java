@@ -278,12 +278,44 @@ public class SegmentedBenchmark {
         }
     }
 
-    /** Keys that were added: indices [0, n). */
+    /**
+     * Keys that were added, indices [0, n), in a scattered order: index i of the walk is
+     * i s mod n, s about 0.618 n and prime to n, so every index comes once in n keys and
+     * neighbours in the walk were added in unrelated epochs. Walked in order, as the other
+     * benchmarks walk keys, a thousand keys running would have been added in one epoch, into one
+     * slot of a ring (the fill puts n / 8 consecutive keys into each), and a query that asks the
+     * slots one after another would branch the same way for each: the predictor learns which slot
+     * holds the key, as it cannot in use, where what a dedup index sees again was first seen at
+     * any time in the window. (Absent keys are held by no slot: their order does not matter.)
+     */
     @State(Scope.Thread)
     public static class PresentKeys extends QueryKeys {
+        private long n;
+        private long stride;
+        private long index;
+
         @Override
         long firstIndex() {
             return 0;
+        }
+
+        @Setup(Level.Trial)
+        public void scatter(SegmentedBenchmark bench) {
+            n = bench.n;
+            stride = (long) (n * 0.6180339887498949) | 1;
+            while (java.math.BigInteger.valueOf(stride).gcd(java.math.BigInteger.valueOf(n)).longValue() != 1) {
+                stride += 2;
+            }
+        }
+
+        @Override
+        @Setup(Level.Invocation)
+        public void next() {
+            long[] keys = chunk.longs();
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = Keys.longKey(index);
+                index = (index + stride) % n;
+            }
         }
     }
 
