@@ -59,12 +59,17 @@ class SegmentedBenchmarkTest {
                     }
                     SegmentedBenchmark.PresentKeys present = new SegmentedBenchmark.PresentKeys();
                     present.size(bench);
+                    present.scatter(bench);
+                    java.util.Set<Long> walked = new java.util.HashSet<>();
                     SegmentedBenchmark.AbsentKeys absent = new SegmentedBenchmark.AbsentKeys();
                     absent.size(bench);
                     int falsePositives = 0;
                     int chainedFalsePositives = 0;
                     for (long c = 0; c < N / KeyChunk.SIZE; c++) {
                         present.next();
+                        for (long key : present.chunk.longs()) {
+                            walked.add(key);
+                        }
                         assertEquals(KeyChunk.SIZE, bench.mightContainPresent(filled, present), what);
                         assertEquals(KeyChunk.SIZE, bench.mightContainPresentBatch(filled, present), what);
                         assertEquals(KeyChunk.SIZE, bench.mightContainPresentLatency(filled, present), what);
@@ -74,6 +79,7 @@ class SegmentedBenchmarkTest {
                         falsePositives += single;
                         chainedFalsePositives += bench.mightContainAbsentLatency(filled, absent);
                     }
+                    assertEquals(N, walked.size(), what + ": the scattered walk visits each of the n present keys once");
                     assertTrue(falsePositives < 0.02 * N, what + ": " + falsePositives + " false positives");
                     assertTrue(chainedFalsePositives < 0.02 * N,
                             what + ": " + chainedFalsePositives + " false positives, chained");
