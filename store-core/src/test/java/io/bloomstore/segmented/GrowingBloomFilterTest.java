@@ -249,30 +249,16 @@ class GrowingBloomFilterTest {
             filter.verify();
         }
         byte[] bytes = Files.readAllBytes(file);
-        int region = indexOf(bytes, "BLOOMSTR".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 1);
         GrowingSpec spec = GrowingSpec.of(1000, 0.01);
         BloomSpec first = io.bloomstore.internal.format.ContainerHeader.growing(spec.layout(), spec.seed(),
                 spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(), 0, 0).regionSpec(0);
-        BloomSpec other = BloomSpec.builder().cells(first.cells()).hashes(first.hashes() + 1).layout(first.layout())
-                .seed(first.seed()).build();
-        byte[] header = io.bloomstore.internal.format.FilterHeader.unbound(other, 0, false).encode();
-        System.arraycopy(header, 0, bytes, region, header.length);
+        BloomSpec other = ForgedRegionHeader.withOneMoreHash(bytes, 0, first);
         Files.write(file, bytes);
         try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
             assertTrue(e.getMessage().contains("segment 0 has " + first.cells() + " cells and " + other.hashes()
                     + " hashes"), e.getMessage());
         }
-    }
-
-    /** Where the {@code nth} (0 = first) occurrence of {@code pattern} starts in {@code bytes}. */
-    private static int indexOf(byte[] bytes, byte[] pattern, int nth) {
-        for (int i = 0, seen = 0; i <= bytes.length - pattern.length; i++) {
-            if (java.util.Arrays.equals(bytes, i, i + pattern.length, pattern, 0, pattern.length) && seen++ == nth) {
-                return i;
-            }
-        }
-        return fail("no occurrence " + nth);
     }
 
     @Test

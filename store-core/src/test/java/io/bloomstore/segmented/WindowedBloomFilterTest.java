@@ -15,13 +15,10 @@ import io.bloomstore.SegmentStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.internal.format.ContainerHeader;
-import io.bloomstore.internal.format.FilterHeader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -285,19 +282,9 @@ class WindowedBloomFilterTest {
         WindowSpec spec = spec(8000);
         WindowedBloomFilter.create(file, spec, new TestClock(T0)).close();
         byte[] bytes = Files.readAllBytes(file);
-        byte[] magic = "BLOOMSTR".getBytes(StandardCharsets.US_ASCII);
-        int second = -1;
-        for (int i = 0, seen = 0; i <= bytes.length - magic.length && second < 0; i++) {
-            if (Arrays.equals(bytes, i, i + magic.length, magic, 0, magic.length) && seen++ == 2) {
-                second = i; // the container's header, slot 0's, then slot 1's
-            }
-        }
         BloomSpec ring = ContainerHeader.windowed(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
                 spec.window().toMillis(), spec.epochs(), T0).regionSpec(1);
-        BloomSpec other = BloomSpec.builder().cells(ring.cells()).hashes(ring.hashes() + 1).layout(ring.layout())
-                .seed(ring.seed()).build();
-        byte[] header = FilterHeader.unbound(other, 0, false).encode();
-        System.arraycopy(header, 0, bytes, second, header.length);
+        BloomSpec other = ForgedRegionHeader.withOneMoreHash(bytes, 1, ring);
         Files.write(file, bytes);
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                 () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)));
