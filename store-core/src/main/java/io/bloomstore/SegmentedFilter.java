@@ -220,8 +220,9 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     public void verify() throws InvalidFilterFileException {
         ensureOpen();
         Segment[] regions = regions();
+        List<BloomSpec> sizing = header.regionSpecs(regions.length);
         for (int i = 0; i < regions.length; i++) {
-            BloomSpec expected = header.regionSpec(i);
+            BloomSpec expected = sizing.get(i);
             BloomSpec actual = regions[i].spec();
             if (!actual.equals(expected)) {
                 throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.BAD_FIELD,

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongConsumer;
+import java.util.stream.LongStream;
 
 /**
  * The OR of growing or of windowed files, region by region, into a new file: what
@@ -112,18 +113,15 @@ final class SegmentedMerge {
     private static long write(Path out, boolean replace, ContainerHeader header, Plan plan, MergeOp op,
             LongConsumer progress) throws IOException {
         int regions = plan.epochs().length;
-        long[] lengths = new long[regions];
-        long total = ContainerDescriptor.FIRST_REGION;
-        for (int i = 0; i < regions; i++) {
-            lengths[i] = header.regionLength(i);
-            total += lengths[i];
-        }
+        List<BloomSpec> specs = header.regionSpecs(regions);
+        long[] lengths = specs.stream().mapToLong(ContainerHeader::regionLength).toArray();
+        long total = ContainerDescriptor.FIRST_REGION + LongStream.of(lengths).sum();
         FilterFiles.publish(out, replace, total, (channel, temporary) -> {
             FilterFiles.writeFully(channel, SegmentedFile.containerPage(header, plan.count(), lengths, plan.epochs()));
             long done = 0;
             for (int i = 0; i < regions; i++) {
                 int region = i;
-                BloomSpec spec = header.regionSpec(i);
+                BloomSpec spec = specs.get(i);
                 List<SegmentedFilter> part = plan.parts().get(i);
                 FilterHeader regionHeader = FilterHeader.unbound(spec, header.createdMillis(), false);
                 if (part.isEmpty()) {

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * An open segmented file (format version 2): one descriptor, the container page mapped for the
@@ -73,8 +74,8 @@ public final class SegmentedFile implements AutoCloseable {
      */
     public static void create(Path path, ContainerHeader header, int regions, long[] slotEpochs, long count,
             boolean replace) throws IOException {
-        FilterFiles.publish(path, replace, checkedLength(path, header, regions),
-                newFile(header, regions, slotEpochs, count));
+        List<BloomSpec> specs = header.regionSpecs(regions);
+        FilterFiles.publish(path, replace, checkedLength(path, header, specs), newFile(header, specs, slotEpochs, count));
     }
 
     /**
@@ -84,42 +85,40 @@ public final class SegmentedFile implements AutoCloseable {
     public static void createIn(TemporaryFile temporary, ContainerHeader header, int regions, long[] slotEpochs,
             long count) throws IOException {
         Path target = TemporaryFile.userFacing(temporary.path());
-        long length = checkedLength(target, header, regions);
+        List<BloomSpec> specs = header.regionSpecs(regions);
+        long length = checkedLength(target, header, specs);
         FilterFiles.requireSpace(target, length);
         try {
-            newFile(header, regions, slotEpochs, count).writeTo(temporary.channel(), temporary);
+            newFile(header, specs, slotEpochs, count).writeTo(temporary.channel(), temporary);
         } catch (IOException e) {
             throw FilterFiles.cannotWrite(target, length, e);
         }
     }
 
-    /** The length of a new file of {@code regions} regions, refused if above the max size or beyond this JVM's mappings. */
-    private static long checkedLength(Path path, ContainerHeader header, int regions) {
+    /** The length of a new file of regions shaped {@code specs}, refused if above the max size or beyond this JVM's mappings. */
+    private static long checkedLength(Path path, ContainerHeader header, List<BloomSpec> specs) {
         long length = FIRST_REGION;
-        for (int i = 0; i < regions; i++) {
-            length += header.regionLength(i);
+        for (BloomSpec spec : specs) {
+            length += ContainerHeader.regionLength(spec);
         }
         if (header.isGrowing() && header.maxBytes() > 0 && length > header.maxBytes()) {
             throw new IllegalArgumentException("max size " + header.maxBytes() + " bytes is below the first segment's "
                     + length + " bytes; raise it or size the first segment smaller");
         }
-        for (int i = 0; i < regions; i++) {
-            MappingFlags.require(path, header.regionLength(i)); // each region is mapped on its own
+        for (BloomSpec spec : specs) {
+            MappingFlags.require(path, ContainerHeader.regionLength(spec)); // each region is mapped on its own
         }
         return length;
     }
 
-    /** The content of a new file: the container page, then {@code regions} empty regions. */
-    private static FilterFiles.Content newFile(ContainerHeader header, int regions, long[] slotEpochs, long count) {
-        long[] lengths = new long[regions];
-        for (int i = 0; i < regions; i++) {
-            lengths[i] = header.regionLength(i);
-        }
+    /** The content of a new file: the container page, then an empty region of each shape in {@code specs}. */
+    private static FilterFiles.Content newFile(ContainerHeader header, List<BloomSpec> specs, long[] slotEpochs,
+            long count) {
+        long[] lengths = specs.stream().mapToLong(ContainerHeader::regionLength).toArray();
         return (channel, temporary) -> {
             FilterFiles.writeFully(channel, containerPage(header, count, lengths, slotEpochs));
-            for (int i = 0; i < regions; i++) {
-                FilterFiles.writeEmptyFilter(channel,
-                        FilterHeader.unbound(header.regionSpec(i), header.createdMillis(), false));
+            for (BloomSpec spec : specs) {
+                FilterFiles.writeEmptyFilter(channel, FilterHeader.unbound(spec, header.createdMillis(), false));
             }
         };
     }
@@ -309,7 +308,7 @@ public final class SegmentedFile implements AutoCloseable {
         } catch (IllegalArgumentException tooBig) {
             throw new IOException(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
         }
-        long length = FilterFileDescriptor.CELLS_START + spec.cellBytes();
+        long length = ContainerHeader.regionLength(spec);
         MappingFlags.require(path, length); // before the file grows by a region this JVM could not map
         long end = offset + length;
         if (header.maxBytes() > 0 && end > header.maxBytes()) {

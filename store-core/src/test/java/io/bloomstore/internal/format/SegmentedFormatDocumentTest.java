@@ -3,6 +3,7 @@ package io.bloomstore.internal.format;
 import static io.bloomstore.internal.format.FormatDocumentTest.hexDump;
 import static io.bloomstore.internal.format.FormatDocumentTest.hexDumpOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
@@ -70,7 +71,7 @@ class SegmentedFormatDocumentTest {
             assertEquals(row.get("k"), Integer.toString(spec.hashes()), "segment " + i);
             assertEquals(row.get("cells length"), Long.toString(spec.cellBytes()), "segment " + i);
             assertEquals(row.get("region offset"), Long.toString(offset), "segment " + i);
-            offset += growing.regionLength(i);
+            offset += ContainerHeader.regionLength(spec);
         }
         for (Map<String, String> row : DOC.table("windowed-sizes")) {
             ContainerHeader windowed = ContainerHeader.windowed(Layout.STANDARD, BloomSpec.DEFAULT_SEED,
@@ -82,6 +83,22 @@ class SegmentedFormatDocumentTest {
             assertEquals(row.get("m"), Long.toString(slot.cells()));
             assertEquals(row.get("k"), Integer.toString(slot.hashes()));
             assertEquals(row.get("cells length"), Long.toString(slot.cellBytes()));
+        }
+    }
+
+    @Test
+    void theSizingOfAllRegionsAtOnceIsEachRegionsOwn() {
+        for (Layout layout : Layout.values()) {
+            ContainerHeader growing = ContainerHeader.growing(layout, 7, 1000, 0.01, 2, 0.85, 0, CREATED);
+            ContainerHeader windowed = ContainerHeader.windowed(layout, 7, 64_000, 0.01, 86_400_000L, 8, CREATED);
+            for (ContainerHeader header : List.of(growing, windowed)) {
+                List<BloomSpec> specs = header.regionSpecs(9);
+                assertEquals(9, specs.size());
+                for (int i = 0; i < specs.size(); i++) {
+                    assertEquals(header.regionSpec(i), specs.get(i), layout + " " + header.kind() + " region " + i);
+                }
+            }
+            assertNotEquals(growing.regionSpecs(2).get(0), growing.regionSpecs(2).get(1), "a chain's segments differ");
         }
     }
 }
