@@ -213,11 +213,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
-     * Whether a slot of the live window may hold the key. The slots are probed one after another,
-     * with no load-ahead of their lines: far beyond the caches, loading every slot's first line
-     * before probing any halved an absent key's wait in the blocked layout, but made a present
-     * key's (which stops at the slot holding it) 1.6 to 2 times as long, and slowed the standard
-     * layout in cache, so it was reverted (docs/BENCHMARKS.md, "Growing and windowed filters").
+     * Whether a slot of the live window may hold the key. The live slots are asked together, not
+     * one after another, so that their cache misses overlap (docs/BENCHMARKS.md, LOCKSTEP).
      */
     @Override
     public boolean mightContainHash(long hash) {
