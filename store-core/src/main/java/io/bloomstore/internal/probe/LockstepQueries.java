@@ -1,12 +1,14 @@
 package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
 import io.bloomstore.internal.cells.CellArrayGroup;
 
 /**
  * One key asked of several cell arrays of one shape (the slots of a ring, which share m, k and
  * the probing) in lockstep: may any of them hold it? The key's probe positions are computed once,
- * and probe i is read in every array still in the running before probe i + 1 in any.
+ * and the probes are read in rounds: each probe of a round in every array still in the running,
+ * before any probe of the next round in any.
  *
  * <p>Why, with the numbers of docs/BENCHMARKS.md (LOCKSTEP; EPYC, a ring of 9 slots of 8 M keys
  * each, one dependent miss ~236 ns): asked one array after the other, an absent key ends each
@@ -15,19 +17,23 @@ import io.bloomstore.internal.cells.CellArrayGroup;
  * beyond it, and waits for the arrays' misses one after the other: 1,216 ns a query in the
  * blocked layout, 8.4 times the fixed filter's. In lockstep the first probe's cell is read in
  * every array at once, with no branch on the values ({@link CellArrayGroup#nonZeroAt}), so those
- * misses overlap; the arrays whose cell was set go on together probe by probe, and the last one
- * left alone finishes by itself, its remaining probes depending on nothing but the key, so the
- * CPU runs ahead through them. Blocked layout: 633 ns, 3.8 times the fixed filter (nine lines in
- * nine places cost 379 ns on their own), all of a key's cells in an array sharing the line round
- * 0 loaded. Standard layout, where each probe is a line of its own, so that a round waits for the
- * misses of the arrays still in the running: 1,625 against 2,147 ns. Present keys wait for every
- * array's first line where the other order stopped at the holder: 1.2 times faster all the same
- * in the blocked layout (741 against 890 ns, the holder scattered over the slots as in use), 1.2
- * times slower in the standard layout (2,087 against 1,690 ns).
+ * misses overlap; the arrays whose cells were set go on together, and the last one left alone
+ * finishes by itself, its remaining probes depending on nothing but the key, so the CPU runs
+ * ahead through them. Blocked layout: 633 ns, 3.8 times the fixed filter (nine lines in nine
+ * places cost 379 ns on their own), all of a key's cells in an array sharing the line the first
+ * round loaded, so a round is one probe.
+ *
+ * <p>In the standard layout each probe is a line of its own, so each round waits for the misses
+ * of the arrays still in the running, and a round reads two probes: an absent key then leaves a
+ * quarter of the arrays in the running after a round, not half, and is done in about two rounds
+ * of misses where one probe a round took about log2(9) + 1 (docs/BENCHMARKS.md, ROUNDS: present
+ * keys at 64 M 1,817 against 2,032 ns, absent 1,394 against 1,432; in cache level). Three or
+ * four a round gained nothing more in the same harness and read more cells per key.
  */
 public final class LockstepQueries {
     private final Probing probing;
     private final int hashes;
+    private final int probesPerRound;
     private final CellArrayGroup arrays;
 
     /**
@@ -43,6 +49,7 @@ public final class LockstepQueries {
         }
         this.probing = Probing.of(spec);
         this.hashes = spec.hashes();
+        this.probesPerRound = spec.layout() == Layout.STANDARD ? 2 : 1;
         this.arrays = arrays;
     }
 
@@ -60,11 +67,16 @@ public final class LockstepQueries {
         long base = probing.base(hash);
         long step = probing.step(hash);
         int end = Math.min(arrays.size(), first + Long.SIZE);
-        long running = candidates & arrays.nonZeroAt(probing.index(base, step, 0), first, end);
-        int i = 1;
-        for (; i < hashes && (running & (running - 1)) != 0; i++) { // two or more still in the running
-            running = arrays.nonZeroAmong(probing.index(base, step, i), first, running);
-        }
+        long running = candidates;
+        int i = 0;
+        do { // a round: its probes read in every array still in the running, all at once
+            long held = running;
+            for (int stop = Math.min(hashes, i + probesPerRound); i < stop; i++) {
+                long index = probing.index(base, step, i);
+                held &= i == 0 ? arrays.nonZeroAt(index, first, end) : arrays.nonZeroAmong(index, first, running);
+            }
+            running = held;
+        } while (i < hashes && (running & (running - 1)) != 0); // two or more still in the running
         if (running == 0) {
             return false;
         }

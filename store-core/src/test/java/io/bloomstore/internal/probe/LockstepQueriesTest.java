@@ -19,16 +19,18 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The lockstep query against its definition: whether a candidate array's own probe loop
  * ({@link CellQueries#mightContain}) finds the key. 70 arrays, so that a group of 64 and one of 6
  * are asked, from empty to overfull, with one, two or many candidates (the query ends alone with
- * the last array in the running), each layout, bits and 4-bit counters.
+ * the last array in the running), each layout, bits and 4-bit counters, and an odd and an even k
+ * (the standard layout reads two probes a round).
  */
 class LockstepQueriesTest {
     private static final int ARRAYS = 70;
     private static final long KEYS_PER_ARRAY = 400;
 
-    @ParameterizedTest(name = "{0}, w={1}")
-    @CsvSource({"STANDARD, 1", "BLOCKED, 1", "STANDARD, 4", "BLOCKED, 4"})
-    void answersWhatEachArrayAnswersAlone(Layout layout, int counterBits) {
-        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS_PER_ARRAY).fpp(0.05).layout(layout)
+    @ParameterizedTest(name = "{0}, w={1}, p={2}")
+    @CsvSource({"STANDARD, 1, 0.05", "BLOCKED, 1, 0.05", "STANDARD, 4, 0.05", "BLOCKED, 4, 0.05", "STANDARD, 1, 0.1",
+            "STANDARD, 1, 0.01", "BLOCKED, 1, 0.01"})
+    void answersWhatEachArrayAnswersAlone(Layout layout, int counterBits, double fpp) {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS_PER_ARRAY).fpp(fpp).layout(layout)
                 .counterBits(counterBits).build();
         SplittableRandom random = new SplittableRandom(20261124L + layout.ordinal() * 31L + counterBits);
         List<NativeCells> memory = new ArrayList<>();
