@@ -2,15 +2,16 @@ import io.bloomstore.*;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.cells.*;
 import io.bloomstore.internal.probe.*;
+import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.bench.micro.SegmentedBenchmark.SteppedClock;
 import java.nio.file.*;
 import java.util.function.LongPredicate;
 
 /**
- * In-process latency chains of a blocked ring's query and of variants written out by hand, on a
- * filled SegmentedBenchmark fixture: java BlockedRingLatency FILE N (see ../README.md).
+ * In-process latency chains of a ring's query and of variants written out by hand, on a filled
+ * SegmentedBenchmark fixture of either layout: java RingLatency FILE N (see ../README.md).
  */
-public class BlockedRingLatency {
+public class RingLatency {
     public static void main(String[] a) throws Exception {
         Path file = Path.of(a[0]);
         long n = Long.parseLong(a[1]);
@@ -21,36 +22,73 @@ public class BlockedRingLatency {
         Segment[] slots = (Segment[]) sf.get(f);
         var qf = WindowedBloomFilter.class.getDeclaredField("slotQueries"); qf.setAccessible(true);
         LockstepQueries lq = (LockstepQueries) qf.get(f);
+        var gf = LockstepQueries.class.getDeclaredField("arrays"); gf.setAccessible(true);
+        var af = CellArrayGroup.class.getDeclaredField("addresses"); af.setAccessible(true);
+        long[] addr = (long[]) af.get(gf.get(lq));
         int ring = slots.length;
         long all = (1L << ring) - 1;
         KeyHasher h = f.hasher();
         Segment s0 = slots[3];
-        int N = 1 << 20;
+        BloomSpec spec = s0.spec();
+        int nh = spec.hashes();
+        var M = net.openhft.chronicle.core.UnsafeMemory.MEMORY;
+        int N = spec.layout() == Layout.STANDARD ? 1 << 19 : 1 << 20; // as the runs in BENCHMARKS.md
         long[] absent = new long[N], present = new long[N];
         for (int i = 0; i < N; i++) {
             absent[i] = io.bloomstore.bench.Keys.mix((1L << 62) + i);
             present[i] = io.bloomstore.bench.Keys.mix((i * 0x9E3779B97F4A7C15L >>> 1) % n);
         }
-        var gf = LockstepQueries.class.getDeclaredField("arrays"); gf.setAccessible(true);
-        var af = CellArrayGroup.class.getDeclaredField("addresses"); af.setAccessible(true);
-        long[] addr = (long[]) af.get(gf.get(lq));
-        BloomSpec spec = s0.spec();
+        System.out.println(spec.layout() + " k=" + nh + " m=" + spec.cells() + " ring=" + ring);
+        if (spec.layout() == Layout.STANDARD) {
+            long m = spec.cells();
+            long[] cubic = new long[nh]; for (int i = 0; i < nh; i++) cubic[i] = ((long) i * i * i - i) / 6 % m;
+        java.util.function.IntFunction<LongPredicate> wide = W -> x -> {
+            long hh = h.hash(x);
+            long h2 = ProbeMath.secondHash(hh);
+            long running = -1L >>> (64 - addr.length);
+            int i = 0;
+            while (i < nh && running != 0) {
+                int stop = Math.min(nh, i + W);
+                long got = running;
+                for (; i < stop; i++) {
+                    long idx = ProbeMath.reduce(hh + i * h2, m) + cubic[i];
+                    if (idx >= m) idx -= m;
+                    long wo = (idx >>> 6) << 3; long bit = idx & 63;
+                    long g = 0;
+                    for (long r = running; r != 0; r &= r - 1) {
+                        int j = Long.numberOfTrailingZeros(r);
+                        g |= ((M.readLong(addr[j] + wo) >>> bit) & 1) << j;
+                    }
+                    got &= g;
+                }
+                running = got;
+            }
+            return running != 0;
+        };
+            chains(absent, present, new String[] {"prod", "wide1", "wide2", "wide3"},
+                    x -> f.mightContain(x), wide.apply(1), wide.apply(2), wide.apply(3));
+            return;
+        }
         long blocks = spec.cells() / spec.cellsPerBlock();
-        int nh = spec.hashes();
-        long[] gp = new long[nh]; long pw = 1; for (int i = 0; i < nh; i++) { pw *= io.bloomstore.internal.hashing.ProbeMath.GOLDEN; gp[i] = pw; }
-        var M = net.openhft.chronicle.core.UnsafeMemory.MEMORY;
-        System.out.println("k=" + nh + " blocks=" + blocks + " perBlock=" + spec.cellsPerBlock() + " ring=" + ring);
+        long[] gp = new long[nh]; long pw = 1; for (int i = 0; i < nh; i++) { pw *= ProbeMath.GOLDEN; gp[i] = pw; }
         LongPredicate floor = x -> {
             long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
+            long off = ProbeMath.reduce(hh, blocks) << 6;
             long acc = 0;
             for (int j = 0; j < addr.length; j++) acc ^= M.readLong(addr[j] + off);
             return acc == 0x1234567L;
         };
+        LongPredicate floorR = x -> {
+            long hh = h.hash(x);
+            long off = ProbeMath.reduce(hh, blocks) << 6;
+            long acc = 0;
+            for (int j = 0; j < addr.length; j++) acc ^= M.readLong(addr[j] + off);
+            return (acc & 1) != 0;
+        };
         LongPredicate branchFree = x -> {
             long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
-            long h2 = io.bloomstore.internal.hashing.ProbeMath.secondHash(hh);
+            long off = ProbeMath.reduce(hh, blocks) << 6;
+            long h2 = ProbeMath.secondHash(hh);
             long any = 0;
             for (int j = 0; j < addr.length; j++) {
                 long base = addr[j] + off;
@@ -65,8 +103,8 @@ public class BlockedRingLatency {
         };
         LongPredicate masks = x -> {
             long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
-            long h2 = io.bloomstore.internal.hashing.ProbeMath.secondHash(hh);
+            long off = ProbeMath.reduce(hh, blocks) << 6;
+            long h2 = ProbeMath.secondHash(hh);
             long m0=0,m1=0,m2=0,m3=0,m4=0,m5=0,m6=0,m7=0;
             for (int i = 0; i < nh; i++) {
                 long bit = (h2 * gp[i]) >>> 55;
@@ -83,41 +121,21 @@ public class BlockedRingLatency {
             }
             return hit;
         };
-        LongPredicate lean = x -> {
+        java.util.function.Function<Boolean, LongPredicate> lean = volatileReads -> x -> {
             long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
-            long h2 = io.bloomstore.internal.hashing.ProbeMath.secondHash(hh);
+            long off = ProbeMath.reduce(hh, blocks) << 6;
+            long h2 = ProbeMath.secondHash(hh);
             long bit = (h2 * gp[0]) >>> 55;
             long wo = off + ((bit >>> 6) << 3);
             long running = 0;
-            for (int j = 0; j < addr.length; j++) running |= ((M.readLong(addr[j] + wo) >>> bit) & 1) << j;
+            for (int j = 0; j < addr.length; j++) running |= (((volatileReads ? M.readVolatileLong(addr[j] + wo) : M.readLong(addr[j] + wo)) >>> bit) & 1) << j;
             for (int i = 1; i < nh && running != 0; i++) {
                 bit = (h2 * gp[i]) >>> 55;
                 wo = off + ((bit >>> 6) << 3);
                 long next = 0;
                 for (long r = running; r != 0; r &= r - 1) {
                     int j = Long.numberOfTrailingZeros(r);
-                    next |= ((M.readLong(addr[j] + wo) >>> bit) & 1) << j;
-                }
-                running = next;
-            }
-            return running != 0;
-        };
-        LongPredicate leanV = x -> {
-            long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
-            long h2 = io.bloomstore.internal.hashing.ProbeMath.secondHash(hh);
-            long bit = (h2 * gp[0]) >>> 55;
-            long wo = off + ((bit >>> 6) << 3);
-            long running = 0;
-            for (int j = 0; j < addr.length; j++) running |= ((M.readVolatileLong(addr[j] + wo) >>> bit) & 1) << j;
-            for (int i = 1; i < nh && running != 0; i++) {
-                bit = (h2 * gp[i]) >>> 55;
-                wo = off + ((bit >>> 6) << 3);
-                long next = 0;
-                for (long r = running; r != 0; r &= r - 1) {
-                    int j = Long.numberOfTrailingZeros(r);
-                    next |= ((M.readVolatileLong(addr[j] + wo) >>> bit) & 1) << j;
+                    next |= (((volatileReads ? M.readVolatileLong(addr[j] + wo) : M.readLong(addr[j] + wo)) >>> bit) & 1) << j;
                 }
                 running = next;
             }
@@ -125,8 +143,8 @@ public class BlockedRingLatency {
         };
         java.util.function.IntFunction<LongPredicate> leanR = R -> x -> {
             long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
-            long h2 = io.bloomstore.internal.hashing.ProbeMath.secondHash(hh);
+            long off = ProbeMath.reduce(hh, blocks) << 6;
+            long h2 = ProbeMath.secondHash(hh);
             long running = -1L >>> (64 - addr.length);
             for (int i = 0; i < R; i++) {
                 long bit = (h2 * gp[i]) >>> 55;
@@ -147,21 +165,14 @@ public class BlockedRingLatency {
             }
             return running != 0;
         };
-        LongPredicate floorR = x -> {
-            long hh = h.hash(x);
-            long off = io.bloomstore.internal.hashing.ProbeMath.reduce(hh, blocks) << 6;
-            long acc = 0;
-            for (int j = 0; j < addr.length; j++) acc ^= M.readLong(addr[j] + off);
-            return (acc & 1) != 0;
-        };
-        LongPredicate[] variants = {
-            x -> f.mightContain(x),
-            x -> lq.anyHolds(h.hash(x), 0, all),
-            x -> s0.mightContain(h.hash(x)),
-            floor, floorR, lean, leanV, leanR.apply(2), leanR.apply(3), branchFree, masks,
-        };
-        String[] names = {"prod", "lockstep-mask", "one-slot", "floor9", "floor9-random", "lean", "leanV", "lean2",
-            "lean3", "branchfree", "masks"};
+        chains(absent, present, new String[] {"prod", "lockstep-mask", "one-slot", "floor9", "floor9-random", "lean",
+            "leanV", "lean2", "lean3", "branchfree", "masks"},
+                x -> f.mightContain(x), x -> lq.anyHolds(h.hash(x), 0, all), x -> s0.mightContain(h.hash(x)),
+                floor, floorR, lean.apply(false), lean.apply(true), leanR.apply(2), leanR.apply(3), branchFree, masks);
+    }
+
+    /** Eight rounds of each variant over absent then present keys, each key chosen by the previous answer; prints rounds 4 to 8. */
+    static void chains(long[] absent, long[] present, String[] names, LongPredicate... variants) {
         for (int round = 0; round < 8; round++) {
             StringBuilder line = new StringBuilder();
             for (int v = 0; v < variants.length; v++) {
@@ -172,7 +183,7 @@ public class BlockedRingLatency {
                     boolean answer = p; int d = 0;
                     for (long k : keys) { answer = q.test(answer == p ? k : ~k); d += answer ? 1 : 0; }
                     long t1 = System.nanoTime();
-                    line.append(String.format("%s %s %4.0f (%d) | ", names[v], p ? "P" : "A", (t1 - t0) / (double) N, d));
+                    line.append(String.format("%s %s %4.0f (%d) | ", names[v], p ? "P" : "A", (t1 - t0) / (double) keys.length, d));
                 }
             }
             if (round >= 3) System.out.println(line);
