@@ -19,9 +19,10 @@ import io.bloomstore.internal.cells.CellArrayGroup;
  * every array at once, with no branch on the values ({@link CellArrayGroup#nonZeroAt}), so those
  * misses overlap; the arrays whose cells were set go on together, and the last one left alone
  * finishes by itself, its remaining probes depending on nothing but the key, so the CPU runs
- * ahead through them. Blocked layout: 633 ns, 3.8 times the fixed filter (nine lines in nine
- * places cost 379 ns on their own), all of a key's cells in an array sharing the line the first
- * round loaded, so a round is one probe.
+ * ahead through them. Blocked layout: 633 ns, 3.8 times the fixed filter, all of a key's cells
+ * in an array sharing the line the first round loaded, so a round is one probe; reading the nine
+ * lines at once and nothing else costs about one miss on a quiet host, and the query 1.7 to 1.9
+ * times that (docs/BENCHMARKS.md, ROUNDS).
  *
  * <p>In the standard layout each probe is a line of its own, so each round waits for the misses
  * of the arrays still in the running, and a round reads two probes: an absent key then leaves a
