@@ -30,8 +30,6 @@ public class SameProbingQueries {
         var M = net.openhft.chronicle.core.UnsafeMemory.MEMORY;
         System.out.println("m=" + m + " k=" + k + " ff bits=" + ff.getBitCount());
         KeyHasher h = bf.hasher();
-        // The three hand-written loops differ only in how a word is read, and are written out each:
-        // a word reader passed in would be one call site for all three, not inlined, and measured.
         LongPredicate hand = x -> {
             long hh = h.hash(x); long h2 = ProbeMath.secondHash(hh);
             for (int i = 0; i < k; i++) {
@@ -58,8 +56,18 @@ public class SameProbingQueries {
             }
             return true;
         };
-        LongPredicate[] v = { bf::mightContain, x -> bf.mightContainHash(h.hash(x)), ff::mayContain, hand, handV, handHeap };
-        String[] names = { "bloomstore", "bs-hash+query", "fastfilter", "hand-plain", "hand-volatile", "hand-heap" };
+        var pf = BloomFilter.class.getDeclaredField("probes"); pf.setAccessible(true);
+        io.bloomstore.internal.probe.CellProbes probes = (io.bloomstore.internal.probe.CellProbes) pf.get(bf);
+        LongPredicate cellsRead = x -> {
+            long hh = h.hash(x); long h2 = ProbeMath.secondHash(hh);
+            for (int i = 0; i < k; i++) {
+                long idx = ProbeMath.reduce(hh + i * h2, m) + cubic[i]; if (idx >= m) idx -= m;
+                if (cells.getVolatile(idx) == 0) return false;
+            }
+            return true;
+        };
+        LongPredicate[] v = { bf::mightContain, x -> bf.mightContainHash(h.hash(x)), ff::mayContain, hand, handV, handHeap, x -> probes.mightContain(h.hash(x)), cellsRead };
+        String[] names = { "bloomstore", "bs-hash+query", "fastfilter", "hand-plain", "hand-volatile", "hand-heap", "probes", "hand+CellArray" };
         for (int r = 0; r < 12; r++) {
             StringBuilder sb = new StringBuilder();
             for (int j = 0; j < v.length; j++) {
