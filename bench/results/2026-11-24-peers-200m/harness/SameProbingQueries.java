@@ -30,6 +30,8 @@ public class SameProbingQueries {
         var M = net.openhft.chronicle.core.UnsafeMemory.MEMORY;
         System.out.println("m=" + m + " k=" + k + " ff bits=" + ff.getBitCount());
         KeyHasher h = bf.hasher();
+        // The hand-written loops below differ only in how a cell is read, and are written out each:
+        // a reader passed in would be one call site for all of them, not inlined, and measured.
         LongPredicate hand = x -> {
             long hh = h.hash(x); long h2 = ProbeMath.secondHash(hh);
             for (int i = 0; i < k; i++) {
