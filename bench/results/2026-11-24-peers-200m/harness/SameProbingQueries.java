@@ -7,7 +7,8 @@ import java.util.function.LongPredicate;
 /**
  * Single-call queries of present keys, independent (throughput): bloomstore's standard filter,
  * FastFilter's Bloom, and bloomstore's probing written out by hand over its mapping (plain and
- * volatile reads) and over a heap copy of its cells: java SameProbingQueries N (see ../README.md).
+ * volatile reads, and through CellArray.getVolatile), over a heap copy of its cells, and the
+ * filter's CellProbes.mightContain on its own: java SameProbingQueries N (see ../README.md).
  */
 public class SameProbingQueries {
     public static void main(String[] a) throws Exception {
