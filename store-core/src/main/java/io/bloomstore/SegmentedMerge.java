@@ -66,8 +66,11 @@ final class SegmentedMerge {
         return new FilterFileSummary(kind, plan.epochs().length, length, Optional.empty());
     }
 
-    /** What goes into the result: its count word, and per region its epoch and the inputs whose region i is ORed into it. */
-    private record Plan(long count, long[] epochs, List<List<SegmentedFilter>> parts) {
+    /**
+     * What goes into the result: its count word, and per region its epoch, its shape (sized once:
+     * see {@link ContainerHeader#regionSpecs}) and the inputs whose region i is ORed into it.
+     */
+    private record Plan(long count, long[] epochs, List<BloomSpec> specs, List<List<SegmentedFilter>> parts) {
     }
 
     /**
@@ -84,6 +87,7 @@ final class SegmentedMerge {
         }
         int regions = growing ? (int) count : sources.get(0).header.tableCapacity();
         long[] epochs = new long[regions];
+        List<BloomSpec> specs = sources.get(0).header.regionSpecs(regions);
         List<List<SegmentedFilter>> parts = new ArrayList<>();
         for (int i = 0; i < regions; i++) {
             epochs[i] = growing ? 0 : WindowedBloomFilter.epochOfSlot(i, count, regions);
@@ -91,14 +95,13 @@ final class SegmentedMerge {
             for (SegmentedFilter source : sources) {
                 Segment[] theirs = source.regions();
                 if (i < theirs.length && (growing || source.epochOf(i) == epochs[i])) {
-                    Merge.requireCompatible(sources.get(0).path(), sources.get(0).header.regionSpec(i), source.path(),
-                            theirs[i].spec());
+                    Merge.requireCompatible(sources.get(0).path(), specs.get(i), source.path(), theirs[i].spec());
                     part.add(source);
                 }
             }
             parts.add(part);
         }
-        return new Plan(count, epochs, parts);
+        return new Plan(count, epochs, specs, parts);
     }
 
     /**
@@ -113,7 +116,7 @@ final class SegmentedMerge {
     private static long write(Path out, boolean replace, ContainerHeader header, Plan plan, MergeOp op,
             LongConsumer progress) throws IOException {
         int regions = plan.epochs().length;
-        List<BloomSpec> specs = header.regionSpecs(regions);
+        List<BloomSpec> specs = plan.specs();
         long[] lengths = specs.stream().mapToLong(ContainerHeader::regionLength).toArray();
         long total = ContainerDescriptor.FIRST_REGION + LongStream.of(lengths).sum();
         FilterFiles.publish(out, replace, total, (channel, temporary) -> {
