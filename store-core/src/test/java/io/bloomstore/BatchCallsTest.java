@@ -24,6 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * single call per key in the same order. Each shape is tried below and above the size from which
  * the batch calls load a group's cache lines ahead (2 MiB of cells for the standard layout; the
  * blocked layout always does), with batch lengths that are not multiples of the 16-key group.
+ * The queries ask members first, then strangers, so a query batch loads its groups' lines both
+ * ways: all at once after groups that found keys, in two rounds after groups that found few.
  */
 class BatchCallsTest {
     private static final int KEYS = 20_000;

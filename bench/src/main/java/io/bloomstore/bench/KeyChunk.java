@@ -1,5 +1,7 @@
 package io.bloomstore.bench;
 
+import java.util.function.IntToLongFunction;
+
 /**
  * A thread's batch of {@link #SIZE} consecutive keys of one {@link KeyType}, plus the answers
  * array the batch queries need. Every micro-benchmark operation works on one
@@ -23,13 +25,26 @@ public final class KeyChunk {
 
     /** Makes this chunk hold the keys with indices {@code first .. first + SIZE - 1}. */
     public void fill(long first) {
+        fill(i -> first + i);
+    }
+
+    /**
+     * Makes this chunk hold key i of index {@code first + i} or {@code Keys.ABSENT_BASE + first + i}
+     * by a coin toss fixed per index (the low bit of the present key, a splitmix64 output): present
+     * and absent keys, half of each, in an order no branch predictor can learn.
+     */
+    public void fillMixed(long first) {
+        fill(i -> (Keys.mix(first + i) & 1) == 0 ? first + i : Keys.ABSENT_BASE + first + i);
+    }
+
+    private void fill(IntToLongFunction indexOfKey) {
         if (type == KeyType.LONG) {
             for (int i = 0; i < SIZE; i++) {
-                longs[i] = Keys.longKey(first + i);
+                longs[i] = Keys.longKey(indexOfKey.applyAsLong(i));
             }
         } else {
             for (int i = 0; i < SIZE; i++) {
-                Keys.bytes16Key(first + i, bytes[i]);
+                Keys.bytes16Key(indexOfKey.applyAsLong(i), bytes[i]);
             }
         }
     }

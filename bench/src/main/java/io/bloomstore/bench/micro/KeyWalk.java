@@ -26,9 +26,14 @@ public abstract class KeyWalk {
         this.offset = chunksPerThread * thread * KeyChunk.SIZE;
     }
 
+    /** Fills the chunk from key index {@code first} on: consecutive indices, unless a walk says otherwise. */
+    void fill(long first) {
+        chunk.fill(first);
+    }
+
     @Setup(Level.Invocation)
     public void next() {
-        chunk.fill(firstIndex() + offset);
+        fill(firstIndex() + offset);
         offset = (offset + KeyChunk.SIZE) % n;
     }
 }

@@ -16,7 +16,8 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Querying a filter holding its n keys, bloomstore against its peers, for keys that are present and
- * keys that are not (the absent path stops at the first zero cell), with single
+ * keys that are not (the absent path stops at the first zero cell), and half of each in one batch
+ * (the mix a dedup index asks), with single
  * {@code mightContain} calls and the batch call, in Mops/s (one op = one key).
  *
  * <p>The filled filters come from {@link Fixtures} (built once, then mapped or read by each fork;
@@ -65,6 +66,20 @@ public class MightContainBenchmark extends FilterBenchmark {
         }
     }
 
+    /** Present and absent keys, half of each, by a coin toss per key ({@link KeyChunk#fillMixed}). */
+    @State(Scope.Thread)
+    public static class MixedKeys extends QueryKeys {
+        @Override
+        long firstIndex() {
+            return 0;
+        }
+
+        @Override
+        void fill(long first) {
+            chunk.fillMixed(first);
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(KeyChunk.SIZE)
     public int mightContainPresent(PresentKeys keys) {
@@ -86,6 +101,12 @@ public class MightContainBenchmark extends FilterBenchmark {
     @Benchmark
     @OperationsPerInvocation(KeyChunk.SIZE)
     public int mightContainAbsentBatch(AbsentKeys keys) {
+        return filter.mightContainBatch(keys.chunk);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(KeyChunk.SIZE)
+    public int mightContainMixedBatch(MixedKeys keys) {
         return filter.mightContainBatch(keys.chunk);
     }
 }

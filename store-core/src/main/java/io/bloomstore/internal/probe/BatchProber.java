@@ -17,6 +17,18 @@ import java.util.function.IntToLongFunction;
  * hashes, so they all miss at once; then it probes the keys one by one, and finds their lines in
  * L1. Java has no prefetch instruction; a plain load whose value is kept is the portable equivalent.
  *
+ * <p><b>Why queries that find little load in two rounds.</b> An absent key's probing stops at its
+ * first zero cell, which in a half-full filter is its first probe half of the time, so loading all
+ * k lines of an absent key loads about k - 2 lines its probing never reads, and they take the miss
+ * buffers that other keys' lines need. So after a group in which fewer than half of the keys were
+ * found, the next group loads its keys' first lines, then the other lines of the keys whose first
+ * cell is set ({@link CellProbes#loadOtherLinesOfCandidates}): about 1 + (k - 1) / 2 lines an
+ * absent key, not k. A present key then waits for two rounds of misses (two rounds for every group
+ * made present keys 0.79x as fast at 200 M keys), so after a group that found keys the next loads
+ * every line at once, as adds always do. So chosen, at 200 M keys (standard layout, k = 7): absent
+ * keys 1.39x faster, present keys and half-and-half batches as fast as before (docs/BENCHMARKS.md,
+ * ROUNDS-200M). The blocked layout has one line a key and loads it at once.
+ *
  * <p><b>Why 16 keys.</b> Enough independent misses to fill the miss buffers (a blocked group is 16
  * lines, a standard one 16 k), few enough that the group's lines are still in L1 (16 k lines of
  * 64 bytes is 10 KiB at k = 10, within a 32 KiB L1) when the probing pass reaches them. Keys come
@@ -39,18 +51,21 @@ public final class BatchProber {
     private static final int BATCH = 16;
     /** The size below which a standard-layout filter counts as cache-resident: see the class comment. */
     private static final long CACHE_RESIDENT_BYTES = 2L << 20;
-    /** Any value: {@link #touch} compares its loads' sum with it. */
+    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
     private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
 
     private final CellProbes probes;
     private final boolean loadsAhead;
-    /** Sink of {@link #touch}'s loads; its value means nothing. */
+    /** Whether a query group may load in two rounds: a layout with more than one line a key. */
+    private final boolean queriesInRounds;
+    /** Sink of the load-aheads' loads; its value means nothing. */
     @SuppressWarnings("unused")
     private long touched;
 
     public BatchProber(BloomSpec spec, CellProbes probes) {
         this.probes = probes;
         this.loadsAhead = spec.layout() == Layout.BLOCKED || spec.cellBytes() > CACHE_RESIDENT_BYTES;
+        this.queriesInRounds = loadsAhead && spec.layout() == Layout.STANDARD;
     }
 
     /**
@@ -73,8 +88,12 @@ public final class BatchProber {
      */
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         int present = 0;
+        boolean inRounds = false;
         for (int from = 0; from < count; from += BATCH) {
-            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
+            int to = Math.min(count, from + BATCH);
+            int found = queryGroup(hashes, from, to, results, 0, inRounds);
+            inRounds = nextGroupInRounds(found, to - from);
+            present += found;
         }
         return present;
     }
@@ -89,21 +108,32 @@ public final class BatchProber {
      */
     public int mightContainAll(int count, IntToLongFunction hashOfKey, boolean[] results) {
         int present = 0;
+        boolean inRounds = false;
         long[] group = new long[BATCH];
         for (int from = 0; from < count; from += BATCH) {
             int size = Math.min(BATCH, count - from);
             for (int i = 0; i < size; i++) {
                 group[i] = hashOfKey.applyAsLong(from + i);
             }
-            present += queryGroup(group, 0, size, results, from);
+            int found = queryGroup(group, 0, size, results, from, inRounds);
+            inRounds = nextGroupInRounds(found, size);
+            present += found;
         }
         return present;
+    }
+
+    /**
+     * Whether the next group loads in two rounds: fewer than half of this one's keys were found,
+     * in a layout with k lines a key.
+     */
+    private boolean nextGroupInRounds(int found, int size) {
+        return queriesInRounds && 2 * found < size;
     }
 
     /** Adds the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them. */
     private int addGroup(long[] hashes, int from, int to) {
         if (loadsAhead) {
-            touch(hashes, from, to);
+            keep(probes.loadLines(hashes, from, to));
         }
         int added = 0;
         for (int i = from; i < to; i++) {
@@ -112,10 +142,16 @@ public final class BatchProber {
         return added;
     }
 
-    /** Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to {@code results[i + shift]}. */
-    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
+    /**
+     * Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to
+     * {@code results[i + shift]}. {@code inRounds}: load the first lines, then the candidates'
+     * other lines (see the class comment), rather than every line at once.
+     */
+    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift, boolean inRounds) {
         if (loadsAhead) {
-            touch(hashes, from, to);
+            keep(inRounds
+                    ? probes.loadFirstLines(hashes, from, to) + probes.loadOtherLinesOfCandidates(hashes, from, to)
+                    : probes.loadLines(hashes, from, to));
         }
         int present = 0;
         for (int i = from; i < to; i++) {
@@ -126,9 +162,8 @@ public final class BatchProber {
         return present;
     }
 
-    /** Loads one word of every cache line that keys {@code hashes[from .. to)} will probe. */
-    private void touch(long[] hashes, int from, int to) {
-        long sum = probes.loadLines(hashes, from, to);
+    /** Keeps the sum of a load-ahead's loads, so that they are made. */
+    private void keep(long sum) {
         // The JIT may drop loads whose values go nowhere. Compared, these stay; stored only on a
         // chance match, they do not write this object's cache line on every batch, which every
         // thread batching through the same handle reads on every call.

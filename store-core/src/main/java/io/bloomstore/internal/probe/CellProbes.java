@@ -57,6 +57,14 @@ public final class CellProbes extends CellQueries {
     }
 
     /**
+     * Loads the other lines of each key whose first probe's cell is set
+     * ({@link Probing#loadOtherLinesOfCandidates}); returns a sum to keep.
+     */
+    public long loadOtherLinesOfCandidates(long[] keyHashes, int from, int to) {
+        return probing.loadOtherLinesOfCandidates(array, keyHashes, from, to);
+    }
+
+    /**
      * Decrements the k counters if the key may be present (saturated counters stay, see
      * {@link CellArray#decrementSaturating}); a definitely absent key changes nothing, since lowering
      * its non-zero cells would only take occurrences from other keys.

@@ -42,12 +42,20 @@ abstract class Probing {
 
     /**
      * Loads the line of each key's first probe only, as {@link #loadLines} loads all of them: for a
-     * query that asks several filters in turn (the regions of a segmented file), where an absent
-     * key's probing stops at its first zero cell (the first probe, half the time, in a half-full
-     * filter), so loading its other k - 1 lines in every region would load far more than the
-     * query reads.
+     * query that asks several filters in turn (the regions of a segmented file), and for the first
+     * round of a batch query that expects absent keys ({@link BatchProber}), where an absent key's
+     * probing stops at its first zero cell (the first probe, half the time, in a half-full filter),
+     * so loading its other k - 1 lines would load far more than the query reads.
      */
     public abstract long loadFirstLines(CellArray array, long[] keyHashes, int from, int to);
+
+    /**
+     * Loads the lines of the other probes of each key whose first probe's cell is set, its first
+     * line being loaded already ({@link #loadFirstLines}): the second round of a query's load-ahead
+     * ({@link BatchProber}), which leaves out the lines past an absent key's first zero. Returns a
+     * sum to keep, as {@link #loadLines} does.
+     */
+    public abstract long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to);
 
     /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
@@ -96,6 +104,21 @@ abstract class Probing {
             long sum = 0;
             for (int i = from; i < to; i++) {
                 sum += array.getWordOfCellPlain(ProbeMath.reduce(keyHashes[i], cells));
+            }
+            return sum;
+        }
+
+        @Override
+        public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
+            long sum = 0;
+            for (int i = from; i < to; i++) {
+                long base = keyHashes[i];
+                if (array.getVolatile(ProbeMath.reduce(base, cells)) != 0) {
+                    long step = step(base);
+                    for (int p = 1; p < hashes; p++) {
+                        sum += array.getWordOfCellPlain(index(base, step, p));
+                    }
+                }
             }
             return sum;
         }
@@ -182,6 +205,12 @@ abstract class Probing {
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             return loadLines(array, keyHashes, from, to);
+        }
+
+        /** None: a key's other probes share its first probe's line. */
+        @Override
+        public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
+            return 0;
         }
     }
 
