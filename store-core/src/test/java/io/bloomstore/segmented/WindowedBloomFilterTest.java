@@ -1,5 +1,6 @@
 package io.bloomstore.segmented;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,8 +20,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -255,12 +258,15 @@ class WindowedBloomFilterTest {
                     filter.add(epoch * 1000L + key);
                 }
             }
+            long[] all = new long[(epochs + 1) * 100];
             for (int epoch = 0; epoch <= epochs; epoch++) {
                 for (long key = 0; key < 100; key++) {
+                    all[(int) (epoch * 100 + key)] = epoch * 1000L + key;
                     assertTrue(filter.mightContain(epoch * 1000L + key), "key " + key + " of epoch " + epoch + " is found");
                     assertFalse(filter.add(epoch * 1000L + key), "key " + key + " of epoch " + epoch + " was seen");
                 }
             }
+            assertEquals(all.length, filter.mightContainAll(all, new boolean[all.length]), "found by a batch query");
             clock.set(T0 + (2 * epochs + 1) * E); // a window after the last epoch: all expired
             int found = 0;
             for (int epoch = 0; epoch <= epochs; epoch++) {
@@ -269,6 +275,61 @@ class WindowedBloomFilterTest {
                 }
             }
             assertEquals(0, found, "keys found after their window");
+            assertEquals(0, filter.mightContainAll(all, new boolean[all.length]), "found by a batch query after their window");
+        }
+    }
+
+    /**
+     * A batch query asks the slots live at its start, in its own loop: over a ring whose oldest
+     * epochs have expired and whose live slots hold keys of different epochs, it answers each key as
+     * a single query (slots asked in lockstep) does, members of every epoch and strangers alike; the
+     * live epochs' members are all found, the expired ones' only as false positives.
+     */
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void aBatchQueryAnswersAsSingleQueriesAcrossTheSlots(Layout layout) throws Exception {
+        int epochs = L + 4;
+        int perEpoch = 500;
+        TestClock clock = new TestClock(T0);
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("batch.bloom"), spec(L * 1000L, layout), clock)) {
+            for (int epoch = 0; epoch < epochs; epoch++) {
+                clock.set(T0 + epoch * E);
+                for (long key = 0; key < perEpoch; key++) {
+                    filter.add(epoch * 1_000_000L + key);
+                }
+            }
+            long[] strangers = new SplittableRandom(11).longs(5_000).toArray();
+            long[] keys = Arrays.copyOf(strangers, epochs * perEpoch + strangers.length);
+            for (int epoch = 0; epoch < epochs; epoch++) {
+                for (int key = 0; key < perEpoch; key++) {
+                    keys[strangers.length + epoch * perEpoch + key] = epoch * 1_000_000L + key;
+                }
+            }
+            boolean[] single = new boolean[keys.length];
+            int singlePresent = 0;
+            for (int i = 0; i < keys.length; i++) {
+                single[i] = filter.mightContain(keys[i]);
+                singlePresent += single[i] ? 1 : 0;
+            }
+            boolean[] batch = new boolean[keys.length];
+            assertEquals(singlePresent, filter.mightContainAll(keys, batch));
+            assertArrayEquals(single, batch, "each key answered as a single query answers it");
+
+            int expired = epochs - L - 1; // the window and the current epoch: the last L + 1 epochs
+            int expiredFound = 0;
+            for (int epoch = 0; epoch < epochs; epoch++) {
+                for (int key = 0; key < perEpoch; key++) {
+                    boolean found = batch[strangers.length + epoch * perEpoch + key];
+                    if (epoch < expired) {
+                        expiredFound += found ? 1 : 0;
+                    } else {
+                        assertTrue(found, "key " + key + " of live epoch " + epoch);
+                    }
+                }
+            }
+            // Binomial(expired * perEpoch, P): 6 standard deviations above the mean fails by chance once in 10^9.
+            double mean = expired * perEpoch * P;
+            assertTrue(expiredFound <= mean + 6 * Math.sqrt(mean * (1 - P)), expiredFound + " expired keys found");
         }
     }
 
