@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# A ring's batch queries asked in lockstep: SegmentedBenchmark's batch queries of a ring (WINDOWED, L = 8) at n = N,
-# JAR_DIR/before.jar (main at 062bd9e) and JAR_DIR/lockbatch.jar (the change) alternating, one JMH run per layout,
-# jar and rep. Usage: JAR_DIR=DIR BLOOMSTORE_BENCH_DIR=FIXTURES ./run.sh REPS N LAYOUT...
+# A ring's batch queries changed: SegmentedBenchmark's batch queries of a ring (WINDOWED, L = 8) at n = N,
+# JAR_DIR/before.jar (main at 062bd9e) and JAR_DIR/AFTER.jar (lockbatch: lockstep-batch.patch applied, the default;
+# inturn: in-turn/inturn-batch.patch) alternating, one JMH run per layout, jar and rep, into OUT (default: here).
+# Usage: JAR_DIR=DIR BLOOMSTORE_BENCH_DIR=FIXTURES [AFTER=inturn OUT=in-turn] ./run.sh REPS N LAYOUT...
 set -euo pipefail
 reps=$1; n=$2; shift 2
-out=$(cd "$(dirname "$0")" && pwd)
+after=${AFTER:-lockbatch}
+out=${OUT:-$(cd "$(dirname "$0")" && pwd)}
+mkdir -p "$out"
 for rep in $(seq 1 "$reps"); do
-  order=(before lockbatch); (( rep % 2 == 0 )) && order=(lockbatch before)
+  order=(before "$after"); (( rep % 2 == 0 )) && order=("$after" before)
   for layout in "$@"; do
     for jar in "${order[@]}"; do
       name=$jar-r$rep-n$((n / 1000000))m-$(echo "$layout" | tr A-Z a-z)

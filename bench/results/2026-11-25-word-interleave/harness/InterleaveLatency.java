@@ -11,7 +11,8 @@ import java.util.function.LongPredicate;
 /**
  * What a word-interleaved ring (word w of every slot side by side) would cost a standard ring's
  * query, against version 2's regions, on a copy of a filled SegmentedBenchmark fixture:
- * java InterleaveLatency RING FIXED N.
+ * java InterleaveLatency RING FIXED N (compiled with ../../2026-11-24-ring-rounds/harness/RingLatency.java,
+ * whose latency chains it runs).
  */
 public class InterleaveLatency {
     /** Keeps the copy's buffer reachable: its cleaner would free the memory under the loops. */
@@ -48,12 +49,7 @@ public class InterleaveLatency {
         long ib = (raw + 63) & ~63L;
         for (long w = 0; w < words; w++)
             for (int s = 0; s < S; s++) M.writeLong(ib + (w * S + s) * 8, M.readLong(addr[s] + w * 8));
-        int N = 1 << 19;
-        long[] absent = new long[N], present = new long[N];
-        for (int i = 0; i < N; i++) {
-            absent[i] = io.bloomstore.bench.Keys.mix((1L << 62) + i);
-            present[i] = io.bloomstore.bench.Keys.mix((i * 0x9E3779B97F4A7C15L >>> 1) % n);
-        }
+        long[] absent = absentKeys(1 << 19), present = presentKeys(1 << 19, n);
         System.out.println(spec.layout() + " k=" + nh + " m=" + m + " slots=" + S + " fixed " + fixed.spec());
         long[] cubic = new long[nh]; for (int i = 0; i < nh; i++) cubic[i] = ((long) i * i * i - i) / 6 % m;
         long allSlots = -1L >>> (64 - S);
@@ -132,7 +128,7 @@ public class InterleaveLatency {
             }
             return running != 0 || sum == 0x1234567L;
         };
-        chains(absent, present, new String[] {"prod", "fixed", "v2-all", "v2-wide2", "ilv-all", "ilv-wide2", "ilv-wide7", "ilv-loadall"},
+        RingLatency.chains(absent, present, new String[] {"prod", "fixed", "v2-all", "v2-wide2", "ilv-all", "ilv-wide2", "ilv-wide7", "ilv-loadall"},
                 x -> f.mightContain(x), x -> fixed.mightContain(x), all.apply(false), wide.apply(false, 2),
                 all.apply(true), wide.apply(true, 2), wide.apply(true, 7), ilvLoadAll);
     }
@@ -148,12 +144,7 @@ public class InterleaveLatency {
         for (long b = 0; b < blocks; b++)
             for (int s = 0; s < S; s++)
                 for (int w = 0; w < 8; w++) M.writeLong(ib + ((b * S + s) * 8 + w) * 8, M.readLong(addr[s] + (b * 8 + w) * 8));
-        int N = 1 << 20;
-        long[] absent = new long[N], present = new long[N];
-        for (int i = 0; i < N; i++) {
-            absent[i] = io.bloomstore.bench.Keys.mix((1L << 62) + i);
-            present[i] = io.bloomstore.bench.Keys.mix((i * 0x9E3779B97F4A7C15L >>> 1) % n);
-        }
+        long[] absent = absentKeys(1 << 20), present = presentKeys(1 << 20, n);
         System.out.println(spec.layout() + " k=" + nh + " blocks=" + blocks + " slots=" + S + " fixed " + fixed.spec());
         long[] gp = new long[nh]; long pw = 1; for (int i = 0; i < nh; i++) { pw *= ProbeMath.GOLDEN; gp[i] = pw; }
         java.util.function.Function<Boolean, LongPredicate> floorR = ilv -> x -> {
@@ -184,26 +175,21 @@ public class InterleaveLatency {
             }
             return running != 0;
         };
-        chains(absent, present, new String[] {"prod", "fixed", "v2-floorR", "ilv-floorR", "v2-lean", "ilv-lean"},
+        RingLatency.chains(absent, present, new String[] {"prod", "fixed", "v2-floorR", "ilv-floorR", "v2-lean", "ilv-lean"},
                 x -> f.mightContain(x), x -> fixed.mightContain(x), floorR.apply(false), floorR.apply(true), lean.apply(false), lean.apply(true));
     }
 
-    /** Eight rounds of each variant over absent then present keys, each key chosen by the previous answer; prints rounds 4 to 8. */
-    static void chains(long[] absent, long[] present, String[] names, LongPredicate... variants) {
-        for (int round = 0; round < 8; round++) {
-            StringBuilder line = new StringBuilder();
-            for (int v = 0; v < variants.length; v++) {
-                for (boolean p : new boolean[] {false, true}) {
-                    long[] keys = p ? present : absent;
-                    LongPredicate q = variants[v];
-                    long t0 = System.nanoTime();
-                    boolean answer = p; int d = 0;
-                    for (long k : keys) { answer = q.test(answer == p ? k : ~k); d += answer ? 1 : 0; }
-                    long t1 = System.nanoTime();
-                    line.append(String.format("%s %s %4.0f (%d) | ", names[v], p ? "P" : "A", (t1 - t0) / (double) keys.length, d));
-                }
-            }
-            if (round >= 3) System.out.println(line);
-        }
+    /** Keys never added, as RingLatency's. */
+    static long[] absentKeys(int count) {
+        long[] keys = new long[count];
+        for (int i = 0; i < count; i++) keys[i] = io.bloomstore.bench.Keys.mix((1L << 62) + i);
+        return keys;
+    }
+
+    /** Keys of the n added, spread over them, as RingLatency's. */
+    static long[] presentKeys(int count, long n) {
+        long[] keys = new long[count];
+        for (int i = 0; i < count; i++) keys[i] = io.bloomstore.bench.Keys.mix((i * 0x9E3779B97F4A7C15L >>> 1) % n);
+        return keys;
     }
 }
