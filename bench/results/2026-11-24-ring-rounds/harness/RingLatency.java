@@ -13,18 +13,11 @@ import java.util.function.LongPredicate;
  */
 public class RingLatency {
     public static void main(String[] a) throws Exception {
-        Path file = Path.of(a[0]);
         long n = Long.parseLong(a[1]);
-        SteppedClock clock = new SteppedClock();
-        for (int e = 0; e < 8; e++) clock.step();
-        WindowedBloomFilter f = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, clock);
-        var sf = WindowedBloomFilter.class.getDeclaredField("slots"); sf.setAccessible(true);
-        Segment[] slots = (Segment[]) sf.get(f);
-        var qf = WindowedBloomFilter.class.getDeclaredField("slotQueries"); qf.setAccessible(true);
-        LockstepQueries lq = (LockstepQueries) qf.get(f);
-        var gf = LockstepQueries.class.getDeclaredField("arrays"); gf.setAccessible(true);
-        var af = CellArrayGroup.class.getDeclaredField("addresses"); af.setAccessible(true);
-        long[] addr = (long[]) af.get(gf.get(lq));
+        WindowedBloomFilter f = openAtEpoch8(Path.of(a[0]));
+        Segment[] slots = slots(f);
+        LockstepQueries lq = slotQueries(f);
+        long[] addr = slotAddresses(f);
         int ring = slots.length;
         long all = (1L << ring) - 1;
         KeyHasher h = f.hasher();
@@ -169,6 +162,30 @@ public class RingLatency {
             "leanV", "lean2", "lean3", "branchfree", "masks"},
                 x -> f.mightContain(x), x -> lq.anyHolds(h.hash(x), 0, all), x -> s0.mightContain(h.hash(x)),
                 floor, floorR, lean.apply(false), lean.apply(true), leanR.apply(2), leanR.apply(3), branchFree, masks);
+    }
+
+    /** The fixture opened read-only with its clock at epoch 8, as SegmentedBenchmark queries it. */
+    static WindowedBloomFilter openAtEpoch8(Path file) throws Exception {
+        SteppedClock clock = new SteppedClock();
+        for (int e = 0; e < 8; e++) clock.step();
+        return WindowedBloomFilter.open(file, OpenMode.READ_ONLY, clock);
+    }
+
+    static Segment[] slots(WindowedBloomFilter f) throws ReflectiveOperationException {
+        var sf = WindowedBloomFilter.class.getDeclaredField("slots"); sf.setAccessible(true);
+        return (Segment[]) sf.get(f);
+    }
+
+    static LockstepQueries slotQueries(WindowedBloomFilter f) throws ReflectiveOperationException {
+        var qf = WindowedBloomFilter.class.getDeclaredField("slotQueries"); qf.setAccessible(true);
+        return (LockstepQueries) qf.get(f);
+    }
+
+    /** The address of each slot's first cell word, from the slots' lockstep query. */
+    static long[] slotAddresses(WindowedBloomFilter f) throws ReflectiveOperationException {
+        var gf = LockstepQueries.class.getDeclaredField("arrays"); gf.setAccessible(true);
+        var af = CellArrayGroup.class.getDeclaredField("addresses"); af.setAccessible(true);
+        return (long[]) af.get(gf.get(slotQueries(f)));
     }
 
     /** Eight rounds of each variant over absent then present keys, each key chosen by the previous answer; prints rounds 4 to 8. */

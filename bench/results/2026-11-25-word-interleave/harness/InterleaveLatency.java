@@ -19,19 +19,11 @@ public class InterleaveLatency {
     static ByteBuffer keep;
     static BloomFilter fixed;
     public static void main(String[] a) throws Exception {
-        Path file = Path.of(a[0]);
         long n = Long.parseLong(a[2]);
-        SteppedClock clock = new SteppedClock();
-        for (int e = 0; e < 8; e++) clock.step();
-        WindowedBloomFilter f = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, clock);
+        WindowedBloomFilter f = RingLatency.openAtEpoch8(Path.of(a[0]));
         fixed = BloomFilter.open(Path.of(a[1]), OpenMode.READ_ONLY);
-        var sf = WindowedBloomFilter.class.getDeclaredField("slots"); sf.setAccessible(true);
-        Segment[] slots = (Segment[]) sf.get(f);
-        var qf = WindowedBloomFilter.class.getDeclaredField("slotQueries"); qf.setAccessible(true);
-        LockstepQueries lq = (LockstepQueries) qf.get(f);
-        var gf = LockstepQueries.class.getDeclaredField("arrays"); gf.setAccessible(true);
-        var af = CellArrayGroup.class.getDeclaredField("addresses"); af.setAccessible(true);
-        long[] addr = (long[]) af.get(gf.get(lq));
+        Segment[] slots = RingLatency.slots(f);
+        long[] addr = RingLatency.slotAddresses(f);
         int S = addr.length;
         KeyHasher h = f.hasher();
         BloomSpec spec = slots[3].spec();
@@ -59,8 +51,7 @@ public class InterleaveLatency {
             long h2 = ProbeMath.secondHash(hh);
             long running = allSlots;
             for (int i = 0; i < nh; i++) {
-                long idx = ProbeMath.reduce(hh + i * h2, m) + cubic[i];
-                if (idx >= m) idx -= m;
+                long idx = probe(hh, h2, i, m, cubic);
                 long w = idx >>> 6; long bit = idx & 63;
                 long g = 0;
                 if (ilv) {
@@ -83,8 +74,7 @@ public class InterleaveLatency {
                 int stop = Math.min(nh, i + W);
                 long got = running;
                 for (; i < stop; i++) {
-                    long idx = ProbeMath.reduce(hh + i * h2, m) + cubic[i];
-                    if (idx >= m) idx -= m;
+                    long idx = probe(hh, h2, i, m, cubic);
                     long w = idx >>> 6; long bit = idx & 63;
                     long g = 0;
                     if (ilv) {
@@ -112,8 +102,7 @@ public class InterleaveLatency {
             long sum = 0;
             long[] ws = new long[nh]; long[] bits = new long[nh];
             for (int i = 0; i < nh; i++) {
-                long idx = ProbeMath.reduce(hh + i * h2, m) + cubic[i];
-                if (idx >= m) idx -= m;
+                long idx = probe(hh, h2, i, m, cubic);
                 ws[i] = ib + (idx >>> 6) * S * 8; bits[i] = idx & 63;
                 sum += M.readLong(ws[i]) + M.readLong(ws[i] + (S - 1) * 8);
             }
@@ -191,5 +180,11 @@ public class InterleaveLatency {
         long[] keys = new long[count];
         for (int i = 0; i < count; i++) keys[i] = io.bloomstore.bench.Keys.mix((i * 0x9E3779B97F4A7C15L >>> 1) % n);
         return keys;
+    }
+
+    /** Probe i of a key in a standard slot of m cells: the library's probing (Probing.Standard). */
+    static long probe(long hh, long h2, int i, long m, long[] cubic) {
+        long idx = ProbeMath.reduce(hh + i * h2, m) + cubic[i];
+        return idx >= m ? idx - m : idx;
     }
 }
