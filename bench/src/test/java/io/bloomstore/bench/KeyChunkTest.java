@@ -19,7 +19,8 @@ class KeyChunkTest {
             assertTrue(isPresent || key == Keys.longKey(Keys.ABSENT_BASE + first + i), "key " + i);
             present += isPresent ? 1 : 0;
         }
-        // Binomial(1000, 1/2): standard deviation 15.8; 5 of them either side fails by chance once in 3 million.
+        // Binomial(1000, 1/2): standard deviation 15.8; 5 of them either side happens by chance
+        // about once in 2 million.
         assertTrue(Math.abs(present - KeyChunk.SIZE / 2) <= 79, present + " present keys of " + KeyChunk.SIZE);
 
         KeyChunk again = new KeyChunk(KeyType.LONG);

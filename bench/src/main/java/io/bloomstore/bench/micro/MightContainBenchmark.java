@@ -16,9 +16,10 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Querying a filter holding its n keys, bloomstore against its peers, for keys that are present and
- * keys that are not (the absent path stops at the first zero cell), and half of each in one batch
- * (the mix a dedup index asks), with single
- * {@code mightContain} calls and the batch call, in Mops/s (one op = one key).
+ * keys that are not (the absent path stops at the first zero cell), with single
+ * {@code mightContain} calls and the batch call, in Mops/s (one op = one key); and a batch of half
+ * of each, in no order, where a batch query's choice between loading a group's lines at once or in
+ * two rounds ({@code BatchProber}) cannot follow a run of one kind.
  *
  * <p>The filled filters come from {@link Fixtures} (built once, then mapped or read by each fork;
  * a peer without a serial form is filled in the trial's set-up).
