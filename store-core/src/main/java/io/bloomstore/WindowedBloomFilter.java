@@ -344,6 +344,28 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
+     * Whether a slot of the live window holds more keys than an epoch's share of the window, n / L,
+     * the most each slot was sized for, counted as {@link BloomFilter#approximateKeys()} counts
+     * (every handle's published count plus this handle's own). A ring keeps a query's rate under P
+     * for up to n keys per window arriving evenly; an epoch that takes more (a burst, or traffic
+     * grown past n) raises the rate of every query until its slot leaves the window, and for a
+     * dedup index each false positive is a new key taken for a repeat. {@link #stats()} then says
+     * how far, from a scan of the cells. Reads a counter per slot: cheap enough after every batch.
+     *
+     * @return true if a live slot is past n / L keys
+     */
+    public boolean isPastCapacity() {
+        ensureOpen();
+        long current = liveEpoch();
+        for (int j = 0; j < ring; j++) {
+            if (isLive(j, current) && slots[j].approximateKeys() > slots[j].capacity()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The epoch the file holds as current (it may lag the clock until the next add).
      *
      * @return the epoch number: epoch millis / E, rounded down

@@ -2,16 +2,19 @@ package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.CompositeStats;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
+import io.bloomstore.SegmentStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Comparator;
 
 /** Opening filter files, naming their kind and shape, and naming key counts, the way every verb does it. */
 final class Filters {
@@ -90,15 +93,33 @@ final class Filters {
     }
 
     /**
-     * Says once, on stderr, that a fixed filter now holds more keys than it was sized for, with what
-     * that does to its false-positive rate and what to do: a command that leaves a filter past its
-     * capacity must not look like one that did not (for dedup, every false positive is a new line
-     * dropped as a repeat).
+     * Says once, on stderr, that a fixed filter now holds more keys than it was sized for, or that
+     * an epoch of a windowed one took more than its share of the window's keys, with what that does
+     * to the false-positive rate and what to do: a command that leaves a filter past its capacity
+     * must not look like one that did not (for dedup, every false positive is a new line dropped as
+     * a repeat). A growing filter has no capacity to pass.
      */
     static void warnIfPastCapacity(MembershipFilter filter, CliStreams streams) {
         if (filter instanceof BloomFilter fixed && fixed.isPastCapacity()) {
             pastCapacity(filter.path(), fixed.spec(), fixed.approximateKeys(), streams);
+        } else if (filter instanceof WindowedBloomFilter windowed && windowed.isPastCapacity()) {
+            epochPastCapacity(windowed, streams);
         }
+    }
+
+    /** The warning of {@link #warnIfPastCapacity} for a windowed filter, with the rate now from a scan of its cells. */
+    private static void epochPastCapacity(WindowedBloomFilter windowed, CliStreams streams) {
+        CompositeStats stats = windowed.stats();
+        SegmentStats fullest = stats.parts().stream().filter(SegmentStats::probed)
+                .max(Comparator.comparingLong(SegmentStats::publishedKeys)).orElseThrow();
+        WindowSpec spec = windowed.spec();
+        streams.text().flush();
+        streams.err().println("bloomstore: warning: " + windowed.path() + ": an epoch of its window holds about "
+                + keys(fullest.publishedKeys()) + ", past the " + Human.count(fullest.capacity())
+                + " each was sized for (" + Human.count(spec.expectedKeys()) + " per window over " + spec.epochs()
+                + " epochs): a query's false-positive rate is now about " + Human.percent(stats.compoundFpp())
+                + " (sized for " + Human.percent(spec.fpp()) + ") until that epoch leaves the window; create it again "
+                + "with --expected at least " + spec.epochs() + " times the keys of the busiest epoch");
     }
 
     /** The warning of {@link #warnIfPastCapacity}, for a filter of {@code spec} holding about {@code keys}. */

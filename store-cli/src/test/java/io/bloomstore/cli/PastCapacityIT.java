@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A command that leaves a fixed filter past the keys it was sized for says so once, on stderr, with
- * the rate it has reached and what to do, and still succeeds; one within its capacity says nothing.
+ * A command that leaves a fixed filter past the keys it was sized for, or a windowed one with an
+ * epoch past its share of the window, says so once, on stderr, with the rate it has reached and
+ * what to do, and still succeeds; one within its capacity says nothing.
  */
 class PastCapacityIT {
     private static final String WARNING = "bloomstore: warning: ";
@@ -63,6 +64,28 @@ class PastCapacityIT {
         assertEquals(0, small.exit(), small.err());
         assertOneWarning(small.err(), "small.bloom holds about ", "past the 100 it was sized for");
         run(dir, "build", "fits.bloom", "--from", "many.txt", "--fpp", "0.01").assertOk(); // sized by counting the lines
+    }
+
+    /**
+     * A windowed filter whose epoch takes more than its share of the window's keys says so at the
+     * end of dedup (many.txt comes within one or two epochs of 3 hours, each sized for 1,000 keys);
+     * within the share it says nothing.
+     */
+    @Test
+    void dedupIntoAWindowWhoseEpochTookMoreThanItsShareSaysSo() throws Exception {
+        JarProcess.Result within = run(dir, Files.readAllBytes(dir.resolve("few.txt")), "dedup", "recent.bloom",
+                "--expected", "8000", "--fpp", "0.01", "--window", "24h");
+        assertEquals(0, within.exit(), within.err());
+        assertEquals("", within.err());
+        JarProcess.Result burst = run(dir, Files.readAllBytes(dir.resolve("many.txt")), "dedup", "recent.bloom");
+        assertEquals(0, burst.exit(), burst.err());
+        assertTrue(burst.err().startsWith(WARNING) && burst.err().indexOf('\n') == burst.err().length() - 1,
+                "one line: " + burst.err());
+        for (String part : new String[] {"recent.bloom: an epoch of its window holds about ",
+                " each was sized for (8,000 per window over 8 epochs): a query's false-positive rate is now about ",
+                "(sized for 1%) until that epoch leaves the window; create it again with --expected at least 8 times"}) {
+            assertTrue(burst.err().contains(part), part + " in: " + burst.err());
+        }
     }
 
     private static void assertOneWarning(String err, String... parts) {

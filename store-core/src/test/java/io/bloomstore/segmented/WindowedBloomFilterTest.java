@@ -56,8 +56,55 @@ class WindowedBloomFilterTest {
     }
 
     private static WindowSpec spec(long keysPerWindow, Layout layout) {
-        WindowSpec spec = WindowSpec.of(keysPerWindow, P, Duration.ofMillis(WINDOW)).withEpochs(L);
-        return new WindowSpec(spec.expectedKeys(), spec.fpp(), spec.window(), spec.epochs(), layout, spec.seed());
+        return WindowSpec.of(keysPerWindow, P, Duration.ofMillis(WINDOW)).withEpochs(L).withLayout(layout);
+    }
+
+    /** A ring's slots are blocked unless asked otherwise: its query asks every slot (WindowSpec.DEFAULT_LAYOUT says why). */
+    @Test
+    void aWindowIsBlockedUnlessAskedOtherwise() throws Exception {
+        WindowSpec spec = WindowSpec.of(1000, P, Duration.ofMillis(WINDOW));
+        assertEquals(Layout.BLOCKED, spec.layout());
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("w.bloom"), spec, new TestClock(T0))) {
+            assertEquals(Layout.BLOCKED, filter.spec().layout());
+        }
+        assertEquals(Layout.STANDARD, spec.withLayout(Layout.STANDARD).layout());
+    }
+
+    /**
+     * An epoch that takes more than its share of the window's keys (n / L) puts the ring past its
+     * capacity, as this handle counts at once and another handle once the count is published; the
+     * ring is within it again once that epoch has left the window.
+     */
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void anEpochPastItsShareOfTheWindowIsPastCapacityUntilItLeavesTheWindow(Layout layout) throws Exception {
+        TestClock clock = new TestClock(T0);
+        long perEpoch = 1000;
+        Path path = dir.resolve("burst.bloom");
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(path, spec(L * perEpoch, layout), clock)) {
+            long key = 0;
+            // The first epoch, with every other slot empty: add answers "new" exactly when the slot counts a key.
+            for (long added = 0; added < perEpoch; ) {
+                added += filter.add(key++) ? 1 : 0;
+            }
+            assertFalse(filter.isPastCapacity(), "the epoch's share exactly");
+            // The second epoch: its keys do not count against the first's share, nor the first's against it.
+            clock.set(T0 + E);
+            for (long i = 0; i < perEpoch * 9 / 10; i++) {
+                filter.add(key++);
+            }
+            assertFalse(filter.isPastCapacity(), "0.9 of a share in the second epoch");
+            for (long i = 0; i < perEpoch * 2 / 10; i++) {
+                filter.add(key++);
+            }
+            assertTrue(filter.isPastCapacity(), "1.1 shares in the second epoch");
+            try (WindowedBloomFilter other = WindowedBloomFilter.open(path, OpenMode.READ_ONLY, clock)) {
+                filter.sync(); // publishes this handle's count
+                assertTrue(other.isPastCapacity(), "seen through another handle once published");
+            }
+            clock.set(T0 + E + WINDOW + E); // the second epoch has left the window, and nothing came since
+            assertFalse(filter.isPastCapacity());
+        }
     }
 
     /**

@@ -149,6 +149,14 @@ public final class Segment implements AutoCloseable {
         return state.getApproximateInsertionsVolatile();
     }
 
+    /**
+     * The new keys counted into this region: those every handle has published plus this handle's
+     * own, not yet published. Reads one shared counter.
+     */
+    public long approximateKeys() {
+        return publishedKeys() + unpublished.sum();
+    }
+
     /** Whether the published count has reached the capacity. */
     public boolean isFull() {
         return publishedKeys() >= capacity();
