@@ -36,16 +36,23 @@ final class AddCommand extends CliCommand {
     public Integer call() throws Exception {
         KeySource.Added added;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_WRITE);
-                Progress progress = progress("add", operands.size())) {
-            added = source.onProgress(progress::update).addTo(filter);
+                MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_WRITE)) {
+            CapacityWatch capacity = new CapacityWatch(filter, streams());
+            try (Progress progress = progress("add", operands.size())) {
+                capacity.drawnOver(progress);
+                added = source.onProgress(bytesRead -> {
+                    progress.update(bytesRead);
+                    capacity.afterBatch();
+                }).addTo(filter);
+            }
+            capacity.drawnOver(Progress.NONE);
             if (sync) {
                 filter.sync();
             }
             streams().text().println("added " + Filters.keys(added.keys()) + " to " + operands.file + ": "
                     + Human.count(added.newKeys()) + " new, " + Human.count(added.keys() - added.newKeys())
                     + " possibly present already");
-            Filters.warnIfPastCapacity(filter, streams());
+            capacity.atEnd();
         }
         return ExitCode.OK;
     }

@@ -79,7 +79,7 @@ final class BuildCommand extends CliCommand {
                 + made);
         BloomSpec spec = built.spec();
         if (spec != null && spec.expectedKeys() > 0 && built.newKeys() > spec.expectedKeys()) {
-            Filters.pastCapacity(file, spec, built.newKeys(), streams());
+            Filters.pastCapacity(file, spec, built.newKeys()).printTo(streams(), false);
         }
         return ExitCode.OK;
     }

@@ -66,13 +66,18 @@ final class DedupCommand extends CliCommand {
             input.from = LineInput.STDIN;
         }
         try (MembershipFilter filter = openOrCreate()) {
-            DedupOutput output = new DedupOutput(filter, streams().out(), delivery, sync);
+            // Checked after each delivery, when the delivered keys are marked: before each read that may
+            // block, so a stream that pauses hears of it before it goes on.
+            CapacityWatch capacity = new CapacityWatch(filter, streams());
+            DedupOutput output = new DedupOutput(filter, streams().out(), delivery, sync, capacity::afterBatch);
             try (KeySource lines = input.open(streams(), output);
                     Progress progress = progress("dedup", input.size())) {
+                capacity.drawnOver(progress);
                 lines.onProgress(progress::update).forEach(filter.hasher(), output::offer);
             }
+            capacity.drawnOver(Progress.NONE);
             output.flush();
-            Filters.warnIfPastCapacity(filter, streams());
+            capacity.atEnd();
         }
         return ExitCode.OK;
     }

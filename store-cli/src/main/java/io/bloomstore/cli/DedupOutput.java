@@ -26,15 +26,18 @@ final class DedupOutput implements Flushable {
     private final OutputStream out;
     private final Delivery delivery;
     private final boolean sync;
+    /** Run after each delivery, its keys marked: the filter's count of keys is up to date then. */
+    private final Runnable afterDelivery;
     private final PendingKeys pending = new PendingKeys();
     private byte[] lines = new byte[BUFFER];
     private int used;
 
-    DedupOutput(MembershipFilter filter, OutputStream out, Delivery delivery, boolean sync) {
+    DedupOutput(MembershipFilter filter, OutputStream out, Delivery delivery, boolean sync, Runnable afterDelivery) {
         this.filter = filter;
         this.out = out;
         this.delivery = delivery;
         this.sync = sync;
+        this.afterDelivery = afterDelivery;
     }
 
     /** One input line and its key's hash: buffered for printing if the line is new. */
@@ -56,7 +59,10 @@ final class DedupOutput implements Flushable {
         }
     }
 
-    /** Delivers the buffered lines: writes them out and marks their keys seen, in the order of the delivery. */
+    /**
+     * Delivers the buffered lines: writes them out and marks their keys seen, in the order of the
+     * delivery; then runs the after-delivery hook.
+     */
     @Override
     public void flush() throws IOException {
         if (delivery == Delivery.AT_MOST_ONCE) {
@@ -74,6 +80,7 @@ final class DedupOutput implements Flushable {
                 pending.clear();
             }
         }
+        afterDelivery.run();
     }
 
     private void writeOut() throws IOException {

@@ -93,41 +93,56 @@ final class Filters {
     }
 
     /**
-     * Says once, on stderr, that a fixed filter now holds more keys than it was sized for, or that
-     * an epoch of a windowed one took more than its share of the window's keys, with what that does
-     * to the false-positive rate and what to do: a command that leaves a filter past its capacity
-     * must not look like one that did not (for dedup, every false positive is a new line dropped as
-     * a repeat). A growing filter has no capacity to pass.
+     * A warning that a filter is past its capacity, without its "bloomstore: warning: " prefix,
+     * and the false-positive rate it names.
      */
-    static void warnIfPastCapacity(MembershipFilter filter, CliStreams streams) {
-        if (filter instanceof BloomFilter fixed && fixed.isPastCapacity()) {
-            pastCapacity(filter.path(), fixed.spec(), fixed.approximateKeys(), streams);
-        } else if (filter instanceof WindowedBloomFilter windowed && windowed.isPastCapacity()) {
-            epochPastCapacity(windowed, streams);
+    record PastCapacity(String message, double rate) {
+        /** Prints the warning on stderr after what stdout holds so far, from a new line if {@code midLine}. */
+        void printTo(CliStreams streams, boolean midLine) {
+            streams.text().flush();
+            streams.err().println((midLine ? "\n" : "") + "bloomstore: warning: " + message);
         }
     }
 
-    /** The warning of {@link #warnIfPastCapacity} for a windowed filter, with the rate now from a scan of its cells. */
-    private static void epochPastCapacity(WindowedBloomFilter windowed, CliStreams streams) {
-        CompositeStats stats = windowed.stats();
+    /**
+     * The warning that a fixed filter now holds more keys than it was sized for, or that an epoch
+     * of a windowed one took more than its share of the window's keys, with what that does to the
+     * false-positive rate and what to do: a command that leaves a filter past its capacity must not
+     * look like one that did not (for dedup, every false positive is a new line dropped as a
+     * repeat). A growing filter has no capacity to pass. {@link CapacityWatch} says when to ask.
+     *
+     * @return the warning, or null if the filter is within its capacity
+     */
+    static PastCapacity pastCapacity(MembershipFilter filter) {
+        if (filter instanceof BloomFilter fixed && fixed.isPastCapacity()) {
+            return pastCapacity(filter.path(), fixed.spec(), fixed.approximateKeys());
+        }
+        if (filter instanceof WindowedBloomFilter windowed && windowed.isPastCapacity()) {
+            return epochPastCapacity(windowed, windowed.stats());
+        }
+        return null;
+    }
+
+    /** The warning of {@link #pastCapacity(MembershipFilter)} for a fixed filter of {@code spec} holding about {@code keys}. */
+    static PastCapacity pastCapacity(Path file, BloomSpec spec, long keys) {
+        double rate = spec.expectedFpp(keys);
+        return new PastCapacity(file + " holds about " + keys(keys) + ", past the " + Human.count(spec.expectedKeys())
+                + " it was sized for: its false-positive rate is now about " + Human.percent(rate) + " (sized for "
+                + Human.percent(spec.targetFpp()) + "); rebuild it larger (build --expected N), or use a filter that "
+                + "never fills (create --grow, or --window)", rate);
+    }
+
+    /** The warning of {@link #pastCapacity(MembershipFilter)} for a windowed filter, with the rate now from {@code stats}. */
+    private static PastCapacity epochPastCapacity(WindowedBloomFilter windowed, CompositeStats stats) {
         SegmentStats fullest = stats.parts().stream().filter(SegmentStats::probed)
                 .max(Comparator.comparingLong(SegmentStats::publishedKeys)).orElseThrow();
         WindowSpec spec = windowed.spec();
-        streams.text().flush();
-        streams.err().println("bloomstore: warning: " + windowed.path() + ": an epoch of its window holds about "
+        return new PastCapacity(windowed.path() + ": an epoch of its window holds about "
                 + keys(fullest.publishedKeys()) + ", past the " + Human.count(fullest.capacity())
                 + " each was sized for (" + Human.count(spec.expectedKeys()) + " per window over " + spec.epochs()
                 + " epochs): a query's false-positive rate is now about " + Human.percent(stats.compoundFpp())
                 + " (sized for " + Human.percent(spec.fpp()) + ") until that epoch leaves the window; create it again "
-                + "with --expected at least " + spec.epochs() + " times the keys of the busiest epoch");
-    }
-
-    /** The warning of {@link #warnIfPastCapacity}, for a filter of {@code spec} holding about {@code keys}. */
-    static void pastCapacity(Path file, BloomSpec spec, long keys, CliStreams streams) {
-        streams.text().flush();
-        streams.err().println("bloomstore: warning: " + file + " holds about " + keys(keys) + ", past the "
-                + Human.count(spec.expectedKeys()) + " it was sized for: its false-positive rate is now about "
-                + Human.percent(spec.expectedFpp(keys)) + " (sized for " + Human.percent(spec.targetFpp())
-                + "); rebuild it larger (build --expected N), or use a filter that never fills (create --grow, or --window)");
+                + "with --expected at least " + spec.epochs() + " times the keys of the busiest epoch",
+                stats.compoundFpp());
     }
 }
