@@ -132,7 +132,10 @@ final class InspectCommand extends CliCommand {
         return table.row("layout", r.layout())
                 .row("hash", "xxh3-64, seed " + r.seed())
                 .row("false positives", Human.percent(r.compoundFpp()) + " now (a query probes " + probed
-                        + (r.growthFactor() != null ? " segments)" : " slots)"));
+                        + (r.growthFactor() != null ? " segments)" : " slots)")
+                        + (Boolean.TRUE.equals(r.pastCapacity()) ? "; an epoch holds more than the "
+                                + Filters.keys(r.parts().get(0).capacity()) + " of its share of the window: "
+                                + "create it again with a larger --expected" : ""));
     }
 
     private static String epochStart(long epoch, long epochMillis) {

@@ -19,6 +19,8 @@ import java.util.List;
  * @param kind "growing" or "windowed"
  * @param maxBytes the size limit of a growing file; null when it has none
  * @param compoundFpp the false-positive rate of a query now, over the parts it probes
+ * @param pastCapacity a windowed filter's: whether a live slot holds more than the N / L keys each
+ *     slot was sized for ({@link WindowedBloomFilter#isPastCapacity}); null for a growing one
  * @param parts each segment (growing) or slot (windowed), in file order
  */
 record SegmentedReport(
@@ -37,6 +39,7 @@ record SegmentedReport(
         Long epochMillis,
         Long currentEpoch,
         double compoundFpp,
+        Boolean pastCapacity,
         List<Part> parts) {
 
     /**
@@ -53,7 +56,7 @@ record SegmentedReport(
         CompositeStats stats = filter.stats(progress.callback());
         return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
-                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, stats.compoundFpp(),
+                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, stats.compoundFpp(), null,
                 parts(stats, false));
     }
 
@@ -64,7 +67,7 @@ record SegmentedReport(
         return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
                 spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.currentEpoch(), stats.compoundFpp(),
-                parts(stats, true));
+                filter.isPastCapacity(), parts(stats, true));
     }
 
     private static List<Part> parts(CompositeStats stats, boolean slots) {

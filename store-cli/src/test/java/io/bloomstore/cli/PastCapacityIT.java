@@ -90,11 +90,15 @@ class PastCapacityIT {
                 "--expected", "8000", "--fpp", "0.01", "--window", "24h");
         assertEquals(0, within.exit(), within.err());
         assertEquals("", within.err());
+        assertTrue(run(dir, "inspect", "recent.bloom", "--json").assertOk().stdout().contains("\"pastCapacity\" : false"));
         JarProcess.Result burst = run(dir, Files.readAllBytes(dir.resolve("many.txt")), "dedup", "recent.bloom");
         assertEquals(0, burst.exit(), burst.err());
         assertWarnings(burst.err(), 2, "recent.bloom: an epoch of its window holds about ",
                 " each was sized for (8,000 per window over 8 epochs): a query's false-positive rate is now about ",
                 "(sized for 1%) until that epoch leaves the window; create it again with --expected at least 8 times");
+        assertTrue(run(dir, "inspect", "recent.bloom").assertOk().stdout().contains(
+                "; an epoch holds more than the 1,000 keys of its share of the window: create it again with a larger --expected"));
+        assertTrue(run(dir, "inspect", "recent.bloom", "--json").assertOk().stdout().contains("\"pastCapacity\" : true"));
     }
 
     /**
