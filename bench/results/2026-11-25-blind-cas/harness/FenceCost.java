@@ -11,13 +11,22 @@ public class FenceCost {
     }
     static long mix(long x) { x ^= x >>> 33; x *= 0xff51afd7ed558ccdL; x ^= x >>> 33; x *= 0xc4ceb9fe1a85ec53L; return x ^ (x >>> 33); }
 
+    /** The first word of the key's 512-bit block: the block by unsigned multiply-high, times 8 words. */
+    static int firstWord(long h, long blocks) {
+        return (int) ((Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks)) << 3);
+    }
+
+    /** Probe i's bit in the block, 0 to 511. */
+    static int bitInBlock(long step, int i) {
+        return (int) ((step * GOLDEN[i]) >>> 55);
+    }
+
     static boolean addCas(long[] a, long blocks, long h) {
-        long block = Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks); // unsigned multiply-high
-        int base = (int) (block << 3);
+        int base = firstWord(h, blocks);
         long step = mix(h + 1);
         boolean changed = false;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             int w = base + (bit >>> 6);
             long mask = 1L << bit;
             while (true) {
@@ -30,12 +39,11 @@ public class FenceCost {
     }
 
     static boolean addPlain(long[] a, long blocks, long h) {
-        long block = Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks);
-        int base = (int) (block << 3);
+        int base = firstWord(h, blocks);
         long step = mix(h + 1);
         boolean changed = false;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             int w = base + (bit >>> 6);
             long mask = 1L << bit;
             long word = a[w];
@@ -45,12 +53,11 @@ public class FenceCost {
     }
 
     static boolean addRelease(long[] a, long blocks, long h) { // plain read, setRelease store (no fence on x86)
-        long block = Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks);
-        int base = (int) (block << 3);
+        int base = firstWord(h, blocks);
         long step = mix(h + 1);
         boolean changed = false;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             int w = base + (bit >>> 6);
             long mask = 1L << bit;
             long word = (long) LONGS.getAcquire(a, w);
@@ -60,12 +67,11 @@ public class FenceCost {
     }
 
     static boolean addPlainNoBranch(long[] a, long blocks, long h) {
-        long block = Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks);
-        int base = (int) (block << 3);
+        int base = firstWord(h, blocks);
         long step = mix(h + 1);
         long missing = 0;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             int w = base + (bit >>> 6);
             long mask = 1L << bit;
             long word = a[w];
@@ -76,12 +82,11 @@ public class FenceCost {
     }
 
     static boolean addCasNoBranch(long[] a, long blocks, long h) {
-        long block = Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks);
-        int base = (int) (block << 3);
+        int base = firstWord(h, blocks);
         long step = mix(h + 1);
         long missing = 0;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             int w = base + (bit >>> 6);
             long mask = 1L << bit;
             long word;
@@ -94,12 +99,11 @@ public class FenceCost {
     }
 
     static boolean addTwoPhase(long[] a, long blocks, long h, boolean unconditional) {
-        long block = Math.multiplyHigh(h, blocks) + ((h >> 63) & blocks);
-        int base = (int) (block << 3);
+        int base = firstWord(h, blocks);
         long step = mix(h + 1);
         long missing = 0;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             missing |= (1L << bit) & ~(long) LONGS.getVolatile(a, base + (bit >>> 6));
         }
         if (missing == 0) {
@@ -107,7 +111,7 @@ public class FenceCost {
         }
         long changed = 0;
         for (int i = 0; i < 7; i++) {
-            int bit = (int) ((step * GOLDEN[i]) >>> 55);
+            int bit = bitInBlock(step, i);
             int w = base + (bit >>> 6);
             long mask = 1L << bit;
             if (unconditional || (missing & mask) != 0) {
