@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A command that leaves a fixed filter past the keys it was sized for, or a windowed one with an
- * epoch past its share of the window, says so once, on stderr, with the rate it has reached and
- * what to do, and still succeeds; one within its capacity says nothing.
+ * epoch past its share of the window, says so on stderr (once, or once more at the end if the rate
+ * has more than doubled), with the rate it has reached and what to do, and still succeeds; one
+ * within its capacity says nothing.
  */
 class PastCapacityIT {
     private static final String WARNING = "bloomstore: warning: ";
@@ -104,7 +105,7 @@ class PastCapacityIT {
     /**
      * dedup over a stream that has not ended warns once the index is past its capacity, at the
      * pause in the input, while the stream is still open: an index that is never closed must not
-     * saturate silently. A bounded run that went far past it ends with the rate it left.
+     * saturate silently. A little more input, which does not double the rate, says nothing more.
      */
     @Test
     void dedupOverAnOpenStreamWarnsWhileTheStreamIsStillOpen() throws Exception {
