@@ -139,6 +139,50 @@ public final class CellArray extends PackedCells {
     }
 
     /**
+     * Whether bit {@code i} of the 1-bit cells whose word 0 is at {@code address} is set, by a
+     * volatile read of its word: {@link #getVolatile} for 1-bit cells, with the array's address
+     * passed in. For the probe loops of 1-bit filters ({@code internal.probe.Probing}), which keep
+     * the address and their own constants in locals: a volatile read orders every later load
+     * after it, so a constant read from a field inside the loop is loaded again at every probe,
+     * and those loads, with the general arithmetic of w-bit cells, made a third of an in-cache
+     * query (docs/BENCHMARKS.md, "FUSED").
+     */
+    public static boolean isBitSetVolatile(long address, long i) {
+        return (MEMORY.readVolatileLong(address + ((i >>> 6) << 3)) & (1L << i)) != 0;
+    }
+
+    /**
+     * Sets bit {@code i} of the 1-bit cells whose word 0 is at {@code address}, as
+     * {@link #incrementSaturating} does for 1-bit cells (a compare-and-set, or a plain store for
+     * a {@link #singleWriter} array), for the probe loops {@link #isBitSetVolatile} describes.
+     *
+     * @return whether the bit was clear before: this call set it
+     */
+    public static boolean setBit(long address, long i, boolean singleWriter) {
+        long at = address + ((i >>> 6) << 3);
+        long bit = 1L << i; // a shift takes its distance mod 64: the bit's place in its word
+        if (singleWriter) {
+            long word = MEMORY.readLong(at);
+            MEMORY.writeLong(at, word | bit);
+            return (word & bit) == 0;
+        }
+        while (true) {
+            long word = MEMORY.readVolatileLong(at);
+            if ((word & bit) != 0) {
+                return false;
+            }
+            if (MEMORY.compareAndSwapLong(at, word, word | bit)) {
+                return true;
+            }
+        }
+    }
+
+    /** Whether increments are plain stores ({@link #singleWriter}). */
+    public boolean isSingleWriter() {
+        return singleWriter;
+    }
+
+    /**
      * Subtracts one from cell {@code i} unless it is zero or saturated.
      *
      * @return the value before the call
@@ -260,8 +304,11 @@ public final class CellArray extends PackedCells {
         }
     }
 
-    /** The address the store lends for word 0, for {@link CellArrayGroup}'s reads. */
-    long address() {
+    /**
+     * The address the store lends for word 0, valid while the store is: for {@link CellArrayGroup}'s
+     * reads, and for the 1-bit probe loops ({@link #isBitSetVolatile}).
+     */
+    public long address() {
         return address;
     }
 

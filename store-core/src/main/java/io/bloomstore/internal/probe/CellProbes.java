@@ -12,10 +12,21 @@ import io.bloomstore.internal.cells.CellArray;
  *
  * <p>Reads are volatile, so a query sees every add that completed before it, through any handle of
  * any process. Writes are one compare-and-set per cell ({@link CellArray}).
+ *
+ * <p>A filter of 1-bit cells, the usual kind, is queried and added to by loops that each layout
+ * writes out with its constants in locals ({@link Probing#allBitsSetVolatile},
+ * {@link Probing#setBits}): after a volatile read, the general loop here loads the probing's and
+ * the array's fields again at every probe, and an in-cache query or add cost a third more that way
+ * (docs/BENCHMARKS.md, "FUSED"). Counters keep the general loops.
  */
 public final class CellProbes extends CellQueries {
     /** The cells the queries read, as the array that also takes updates. */
     private final CellArray array;
+    /** Whether the cells are bits, which the layout's own loops probe ({@link Probing#allBitsSetVolatile}). */
+    private final boolean bits;
+    /** The array's word 0, for those loops. */
+    private final long address;
+    private final boolean singleWriter;
 
     public CellProbes(BloomSpec spec, CellArray cells) {
         this(spec, cells, Probing.of(spec));
@@ -24,14 +35,27 @@ public final class CellProbes extends CellQueries {
     CellProbes(BloomSpec spec, CellArray cells, Probing probing) {
         super(spec, cells, probing);
         this.array = cells;
+        this.bits = cells.counterBits() == 1;
+        this.address = cells.address();
+        this.singleWriter = cells.isSingleWriter();
+    }
+
+    /** {@inheritDoc} A filter of 1-bit cells is probed by its layout's own loop, as the class says. */
+    @Override
+    public boolean mightContain(long hash) {
+        return bits ? probing.allBitsSetVolatile(address, hash) : super.mightContain(hash);
     }
 
     /**
-     * Increments the k cells of the key whose hash is {@code hash} (saturating).
+     * Increments the k cells of the key whose hash is {@code hash} (saturating); sets them if they
+     * are bits, by the layout's own loop ({@link Probing#setBits}).
      *
      * @return whether one of them was zero before: the key was definitely absent
      */
     public boolean increment(long hash) {
+        if (bits) {
+            return probing.setBits(address, hash, singleWriter);
+        }
         long base = probing.base(hash);
         long step = probing.step(hash);
         boolean changed = false;

@@ -33,7 +33,7 @@ public class CellQueries {
      * Whether all k cells are non-zero. Stops at the first zero: an absent key costs about two
      * probes on average in a filter at its designed fill, where about half the cells are zero.
      */
-    public final boolean mightContain(long hash) {
+    public boolean mightContain(long hash) {
         long base = probing.base(hash);
         long step = probing.step(hash);
         for (int i = 0; i < hashes; i++) {

@@ -25,6 +25,25 @@ abstract class Probing {
     public abstract long index(long base, long step, int i);
 
     /**
+     * Whether the k bits of the key whose hash is {@code hash} are all set, in 1-bit cells whose
+     * word 0 is at {@code address}; stops at the first clear one. {@link CellProbes#mightContain}
+     * for 1-bit filters: each layout writes it as its own loop with every constant in a local
+     * ({@link CellArray#isBitSetVolatile} says why), where the general loop reads cells through
+     * {@link io.bloomstore.internal.cells.PackedCells#getVolatile} and the probe through
+     * {@link #index}.
+     */
+    public abstract boolean allBitsSetVolatile(long address, long hash);
+
+    /**
+     * Sets the k bits of the key whose hash is {@code hash}, in 1-bit cells whose word 0 is at
+     * {@code address} ({@link CellArray#setBit}); {@link CellProbes#increment} for 1-bit filters,
+     * written as {@link #allBitsSetVolatile} is.
+     *
+     * @return whether one of them was clear before: the key was definitely absent
+     */
+    public abstract boolean setBits(long address, long hash, boolean singleWriter);
+
+    /**
      * Loads one word of every cache line that the keys hashing to {@code keyHashes[from .. to)} will
      * probe, and returns the sum of the words, which the caller must keep so the loads are not
      * dropped: the batch calls' load-ahead pass (why it pays: {@link BatchProber}).
@@ -94,8 +113,39 @@ abstract class Probing {
 
         @Override
         public long index(long base, long step, int i) {
+            return index(base, step, i, cells, cubicOffsets);
+        }
+
+        private static long index(long base, long step, int i, long cells, long[] cubicOffsets) {
             long index = ProbeMath.reduce(base + i * step, cells) + cubicOffsets[i];
             return index >= cells ? index - cells : index;
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            long cells = this.cells;
+            long[] cubicOffsets = this.cubicOffsets;
+            int hashes = this.hashes;
+            long step = step(hash);
+            for (int i = 0; i < hashes; i++) {
+                if (!CellArray.isBitSetVolatile(address, index(hash, step, i, cells, cubicOffsets))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            long cells = this.cells;
+            long[] cubicOffsets = this.cubicOffsets;
+            int hashes = this.hashes;
+            long step = step(hash);
+            boolean changed = false;
+            for (int i = 0; i < hashes; i++) {
+                changed |= CellArray.setBit(address, index(hash, step, i, cells, cubicOffsets), singleWriter);
+            }
+            return changed;
         }
 
         /** Probe 0 is {@code reduce(h)}: no second hash, no cubic term. */
@@ -158,9 +208,11 @@ abstract class Probing {
         private final long blocks;
         final int log2CellsPerBlock;
         private final int inBlockShift;
+        private final int hashes;
 
         Blocked(BloomSpec spec) {
             int perBlock = spec.cellsPerBlock();
+            this.hashes = spec.hashes();
             this.blocks = blocks(spec);
             this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
             this.inBlockShift = 64 - log2CellsPerBlock;
@@ -188,7 +240,38 @@ abstract class Probing {
 
         @Override
         public long index(long base, long step, int i) {
+            return index(base, step, i, inBlockShift);
+        }
+
+        private static long index(long base, long step, int i, int inBlockShift) {
             return base + ((step * GOLDEN_POWERS[i]) >>> inBlockShift);
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            int inBlockShift = this.inBlockShift;
+            int hashes = this.hashes;
+            long base = base(hash);
+            long step = step(hash);
+            for (int i = 0; i < hashes; i++) {
+                if (!CellArray.isBitSetVolatile(address, index(base, step, i, inBlockShift))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            int inBlockShift = this.inBlockShift;
+            int hashes = this.hashes;
+            long base = base(hash);
+            long step = step(hash);
+            boolean changed = false;
+            for (int i = 0; i < hashes; i++) {
+                changed |= CellArray.setBit(address, index(base, step, i, inBlockShift), singleWriter);
+            }
+            return changed;
         }
 
         /** The block's first cell: its line is the key's one line. The second hash is not needed. */
