@@ -126,9 +126,10 @@ abstract class Probing {
             long cells = this.cells;
             long[] cubicOffsets = this.cubicOffsets;
             int hashes = this.hashes;
+            long base = base(hash);
             long step = step(hash);
             for (int i = 0; i < hashes; i++) {
-                if (!CellArray.isBitSetVolatile(address, index(hash, step, i, cells, cubicOffsets))) {
+                if (!CellArray.isBitSetVolatile(address, index(base, step, i, cells, cubicOffsets))) {
                     return false;
                 }
             }
@@ -140,10 +141,11 @@ abstract class Probing {
             long cells = this.cells;
             long[] cubicOffsets = this.cubicOffsets;
             int hashes = this.hashes;
+            long base = base(hash);
             long step = step(hash);
             boolean changed = false;
             for (int i = 0; i < hashes; i++) {
-                changed |= CellArray.setBit(address, index(hash, step, i, cells, cubicOffsets), singleWriter);
+                changed |= CellArray.setBit(address, index(base, step, i, cells, cubicOffsets), singleWriter);
             }
             return changed;
         }
