@@ -55,8 +55,6 @@ public final class Pack {
     public static final int PACK_VERSION = 1;
     private static final int PREAMBLE_LENGTH = 24;
     private static final int BUFFER = 1 << 20;
-    /** How long a pack waits for a growth or rotation to end: one writes at most a segment, or clears a window's slots. */
-    private static final long LOCK_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
     /** How often {@link #packTo} packs a sealed filter whose seal keeps being withdrawn or renewed under it. */
     private static final int SEAL_ATTEMPTS = 3;
 
@@ -91,21 +89,9 @@ public final class Pack {
      * @throws IOException if the file cannot be read or {@code out} written, or a live process holds a growing or windowed file's step lock for 60 s
      */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
-        // the one channel is opened after a check that the path is a regular file (opening a FIFO would block)
-        try (FileChannel channel = CheckedFile.openChannel(filter, true)) {
-            byte[] page;
-            long length;
-            ContainerImage container = null;
-            Seal seal = null;
-            if (FilterKind.of(channel) == FilterKind.FIXED) {
-                length = CheckedFile.check(filter, channel).header().fileLength();
-                page = CheckedFile.readAt(channel, 0, FilterFileDescriptor.CELLS_START);
-                seal = Seal.in(page);
-            } else {
-                page = new byte[ContainerDescriptor.FIRST_REGION];
-                container = quietContainer(filter, channel, page);
-                length = container.fileLength();
-            }
+        try (LiveFileRead file = LiveFileRead.open(filter)) {
+            byte[] page = file.firstPage();
+            long length = file.length();
             ByteBuffer preamble = ByteBuffer.allocate(PREAMBLE_LENGTH).order(ByteOrder.LITTLE_ENDIAN)
                     .putLong(PACK_MAGIC).putInt(PACK_VERSION).putInt(0).putLong(length);
             LZ4FrameOutputStream lz4 = new LZ4FrameOutputStream(out, LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB,
@@ -117,26 +103,22 @@ public final class Pack {
             ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
             for (long done = page.length; done < length; ) {
                 buffer.clear().limit((int) Math.min(BUFFER, length - done));
-                int n = channel.read(buffer, done);
-                if (n < 0) {
-                    throw new EOFException(filter + " shrank while it was being packed");
-                }
+                int n = file.read(buffer, done);
                 lz4.write(buffer.array(), 0, n);
                 done += n;
                 if (progress != null) {
                     progress.accept(done);
                 }
             }
-            if (container != null && container.rotatedBefore(readContainer(filter, channel, page))) {
-                throw new IllegalStateException(filter + ": rotated to a new epoch while it was being packed, so the pack "
-                        + "could hold slots cleared for the new epoch under their old one; the pack was left "
-                        + "unfinished (unpacking it fails): pack it again");
-            }
-            if (seal != null && seal.sealed()
-                    && !seal.heldUntil(Seal.in(CheckedFile.readAt(channel, 0, Seal.AREA_END)))) {
-                throw new SealWithdrawnException(filter + ": was opened for writing while it was being packed, so its "
-                        + "cells may no longer match the sealed header already packed; the pack was left unfinished "
-                        + "(unpacking it fails): pack it again");
+            switch (file.changeSinceFirstPage()) {
+                case ROTATED -> throw new IllegalStateException(filter + ": rotated to a new epoch while it was being "
+                        + "packed, so the pack could hold slots cleared for the new epoch under their old one; the pack "
+                        + "was left unfinished (unpacking it fails): pack it again");
+                case SEAL_WITHDRAWN -> throw new SealWithdrawnException(filter + ": was opened for writing while it was "
+                        + "being packed, so its cells may no longer match the sealed header already packed; the pack was "
+                        + "left unfinished (unpacking it fails): pack it again");
+                case NONE -> {
+                }
             }
             lz4.close(); // writes the end mark and content checksum; closes out
             return length;
@@ -150,39 +132,6 @@ public final class Pack {
         SealWithdrawnException(String message) {
             super(message);
         }
-    }
-
-    /**
-     * Reads and checks the container page into {@code page} once no live process holds the step
-     * lock: a page read mid-growth or mid-rotation would carry the live owner's stamp, and the
-     * restored copy would wait for that process to end before it could grow or rotate. A stamp of
-     * a crashed owner is packed as it is: the copy finishes that step when opened, as the file would.
-     */
-    private static ContainerImage quietContainer(Path filter, FileChannel channel, byte[] page) throws IOException {
-        long deadline = System.nanoTime() + LOCK_WAIT_NANOS;
-        while (true) {
-            ContainerImage image = readContainer(filter, channel, page);
-            if (image.lock() == 0 || !ContainerState.ownerAlive(image.lock())) {
-                return image;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IOException(filter + ": process " + (image.lock() & 0xFFFF_FFFFL) + " has been growing or "
-                        + "rotating it for " + TimeUnit.NANOSECONDS.toSeconds(LOCK_WAIT_NANOS) + " s; pack it once that is done");
-            }
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException(filter + ": interrupted while waiting for a growth or rotation to end");
-            }
-        }
-    }
-
-    /** Reads the container page, then the file's length (so every region the page publishes lies within it), and checks them. */
-    private static ContainerImage readContainer(Path filter, FileChannel channel, byte[] page) throws IOException {
-        byte[] read = CheckedFile.readAt(channel, 0, page.length);
-        System.arraycopy(read, 0, page, 0, read.length);
-        return ContainerImage.decode(filter, read, channel.size());
     }
 
     /**

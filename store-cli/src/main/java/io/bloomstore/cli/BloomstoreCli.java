@@ -49,7 +49,7 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
     static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
-            "inspect", "estimate", "verify", "pack", "unpack");
+            "inspect", "estimate", "verify", "pack", "unpack", "checkpoint");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
@@ -134,7 +134,7 @@ public final class BloomstoreCli implements Callable<Integer> {
     /**
      * Registers the verb the arguments name; all of them if they name an unknown one (for the error
      * that suggests the right one) or ask for the top-level --help (which lists them); none for
-     * --version. A one-key query should not pay for building the twelve verbs it does not run.
+     * --version. A one-key query should not pay for building the verbs it does not run.
      */
     private void addVerbs(CommandLine commandLine, String[] args) {
         String named = null;
@@ -171,6 +171,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "verify" -> new VerifyCommand(this);
             case "pack" -> new PackCommand(this);
             case "unpack" -> new UnpackCommand(this);
+            case "checkpoint" -> new CheckpointCommand(this);
             default -> throw new IllegalArgumentException("no verb " + name);
         };
     }

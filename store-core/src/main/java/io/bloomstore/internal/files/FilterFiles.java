@@ -179,4 +179,11 @@ public final class FilterFiles {
             channel.write(buffer);
         }
     }
+
+    /** Writes all of {@code buffer} at {@code position} (the channel's own position is left alone). */
+    public static void writeFully(FileChannel channel, ByteBuffer buffer, long position) throws IOException {
+        for (long at = position; buffer.hasRemaining(); ) {
+            at += channel.write(buffer, at);
+        }
+    }
 }

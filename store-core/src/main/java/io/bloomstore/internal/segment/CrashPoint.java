@@ -1,16 +1,18 @@
 package io.bloomstore.internal.segment;
 
 /**
- * Named points inside the multi-step updates of a segmented file (a growth, a slot clear) where a
+ * Named points inside the multi-step updates of a file (a growth, a slot clear, a checkpoint) where a
  * test can have the JVM stop dead, as kill -9 would: {@code -Dbloomstore.test.halt-at=NAME} makes
  * {@link #reach} halt the process there (no shutdown hook, no finally block runs). Without the
  * property, each point costs one string comparison per growth or clear, never per key.
  */
-final class CrashPoint {
+public final class CrashPoint {
     /** In a growth, after the new region is written but before it is forced and published. */
     static final String GROWTH = "growth";
     /** In a slot clear, with half of the slot's cells zeroed. */
     static final String CLEAR = "clear";
+    /** In a checkpoint, after its first run of changed pages is written, before the rest and the first page. */
+    public static final String CHECKPOINT = "checkpoint";
     /** The exit status of a halted JVM. */
     static final int HALT_STATUS = 86;
     private static final String HALT_AT = System.getProperty("bloomstore.test.halt-at", "");
@@ -18,7 +20,8 @@ final class CrashPoint {
     private CrashPoint() {
     }
 
-    static void reach(String point) {
+    /** Halts the JVM if the test named {@code point}; else returns. */
+    public static void reach(String point) {
         if (HALT_AT.equals(point)) {
             Runtime.getRuntime().halt(HALT_STATUS);
         }

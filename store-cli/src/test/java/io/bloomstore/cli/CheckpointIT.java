@@ -1,0 +1,93 @@
+package io.bloomstore.cli;
+
+import static io.bloomstore.cli.JarProcess.filesIn;
+import static io.bloomstore.cli.JarProcess.run;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** checkpoint: a copy created whole, then brought up to date by its changed pages only; restore; refusals. */
+class CheckpointIT {
+    private static final Pattern CHANGED = Pattern.compile(
+            "checkpointed live\\.bloom into copy\\.bloom: ([0-9,]+) of ([0-9,]+) pages changed, .* written in [0-9.]+ s\n");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void createsTheCopyThenWritesOnlyChangedPagesAndRestores() throws Exception {
+        // blocked: one key changes one page, so a few keys change few of the 3,009 pages
+        run(dir, "create", "live.bloom", "--expected", "10M", "--fpp", "0.01", "--layout", "blocked").assertOk();
+        Files.writeString(dir.resolve("first.txt"), keys(0, 20_000));
+        Files.writeString(dir.resolve("second.txt"), keys(1_000_000, 50));
+        run(dir, "add", "live.bloom", "--from", "first.txt").assertOk();
+
+        String created = run(dir, "checkpoint", "live.bloom", "copy.bloom").assertOk().stdout();
+        assertTrue(created.startsWith("created copy.bloom from live.bloom (11.8 MiB) in "), created);
+
+        run(dir, "add", "live.bloom", "--from", "second.txt").assertOk();
+        String update = run(dir, "checkpoint", "live.bloom", "copy.bloom").assertOk().stdout();
+        Matcher changed = CHANGED.matcher(update);
+        assertTrue(changed.matches(), update);
+        long pages = Long.parseLong(changed.group(1).replace(",", ""));
+        assertTrue(pages >= 40 && pages <= 52, "50 keys, a page each, and the first page: " + update);
+        assertArrayEquals(Files.readAllBytes(dir.resolve("live.bloom")), Files.readAllBytes(dir.resolve("copy.bloom")));
+
+        JsonNode json = new ObjectMapper().readTree(run(dir, "checkpoint", "live.bloom", "copy.bloom", "--json")
+                .assertOk().stdout());
+        assertEquals(0, json.get("bytesWritten").asLong(), "nothing changed since");
+        assertEquals(Files.size(dir.resolve("live.bloom")), json.get("fileLength").asLong());
+        assertEquals(false, json.get("created").asBoolean());
+
+        Files.delete(dir.resolve("live.bloom"));
+        run(dir, "checkpoint", "copy.bloom", "live.bloom").assertOk();
+        assertEquals(0, run(dir, "contains", "-q", "live.bloom", "--from", "first.txt").exit());
+        assertEquals(0, run(dir, "contains", "-q", "live.bloom", "--from", "second.txt").exit());
+        run(dir, "verify", "live.bloom").assertOk();
+        assertEquals(List.of("copy.bloom", "first.txt", "live.bloom", "second.txt"), filesIn(dir));
+    }
+
+    @Test
+    void aGrowingFileAndItsCopyGrowTogether() throws Exception {
+        run(dir, "create", "live.bloom", "--expected", "1000", "--fpp", "0.01", "--grow").assertOk();
+        run(dir, "checkpoint", "live.bloom", "copy.bloom").assertOk();
+        Files.writeString(dir.resolve("keys.txt"), keys(0, 30_000));
+        run(dir, "add", "live.bloom", "--from", "keys.txt").assertOk();
+        run(dir, "checkpoint", "live.bloom", "copy.bloom").assertOk();
+        assertArrayEquals(Files.readAllBytes(dir.resolve("live.bloom")), Files.readAllBytes(dir.resolve("copy.bloom")));
+        assertEquals(0, run(dir, "contains", "-q", "copy.bloom", "--from", "keys.txt").exit());
+    }
+
+    @Test
+    void refusesACopyOfAnotherFilterAndTheLiveFileItself() throws Exception {
+        run(dir, "create", "live.bloom", "--expected", "1000", "--fpp", "0.01").assertOk();
+        run(dir, "create", "other.bloom", "--expected", "1000", "--fpp", "0.01").assertOk();
+        byte[] other = Files.readAllBytes(dir.resolve("other.bloom"));
+        assertEquals("bloomstore: other.bloom is not a checkpoint of live.bloom (their headers differ): checkpoint to a "
+                + "new path, or delete the copy first\n", run(dir, "checkpoint", "live.bloom", "other.bloom").assertError(2).err());
+        assertArrayEquals(other, Files.readAllBytes(dir.resolve("other.bloom")));
+        assertEquals("bloomstore: live.bloom is the live file itself: give the path of its copy\n",
+                run(dir, "checkpoint", "live.bloom", "live.bloom").assertError(2).err());
+        Files.writeString(dir.resolve("notes.txt"), "not a filter\n");
+        String notAFilter = run(dir, "checkpoint", "notes.txt", "copy.bloom").assertError(2).err();
+        assertTrue(notAFilter.startsWith("bloomstore: notes.txt: "), notAFilter);
+        assertEquals(List.of("live.bloom", "notes.txt", "other.bloom"), filesIn(dir), "nothing left beside");
+    }
+
+    private static String keys(long from, long count) {
+        return LongStream.range(from, from + count).mapToObj(key -> "key-" + key)
+                .collect(Collectors.joining("\n", "", "\n"));
+    }
+}

@@ -1,0 +1,218 @@
+package io.bloomstore;
+
+import static io.bloomstore.internal.format.FilterFileDescriptor.CELLS_START;
+import static io.bloomstore.internal.format.FilterFileDescriptor.HEADER_LENGTH;
+import static io.bloomstore.internal.format.FilterFileDescriptor.OPEN_WRITERS_OFFSET;
+import static io.bloomstore.internal.format.FilterFileDescriptor.SEAL_STATE_OFFSET;
+import static io.bloomstore.internal.format.FilterFileDescriptor.UNSEALED;
+
+import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.CheckedFile;
+import io.bloomstore.internal.format.Seal;
+import io.bloomstore.internal.segment.CrashPoint;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+
+/**
+ * Keeps a durable copy of a live filter up to date by writing only the pages that changed.
+ *
+ * <p><b>Why.</b> Random adds dirty pages all over a mapped file, and the kernel writes a dirty page
+ * back whenever its flusher or reclaim takes it, then write-protects it, so the next add to it
+ * dirties it again: on a host with proactive reclaim a 1 GiB filter had 110 times its size written
+ * for under a million adds (docs/RELIABILITY.md, "Large filters and the kernel's writeback"). A
+ * live filter kept in memory that is never written back ({@code /dev/shm}, tmpfs) costs no
+ * writeback at all, but is lost at a reboot. A checkpoint bridges the two: at the points where a
+ * {@code sync()} would go, it compares the live file with its copy on disk page by page, in file
+ * order, and writes the differing pages, each once, then forces the copy. What reaches the device
+ * per checkpoint is the part of the filter that changed since the last one, never a multiple of it.
+ *
+ * <p><b>What a copy holds.</b> When {@link #write} returns, the copy holds every add that returned
+ * (in any process) before it began, and is forced to the device: it survives a power cut. It is an
+ * ordinary filter file of the live file's kind and header, so every command opens it; its open
+ * writers count is 0 (no process has the copy open, whatever the live file's count). Restoring is a
+ * checkpoint the other way: {@code write(copy, live)} with the live path absent creates it.
+ *
+ * <p><b>A crash during a checkpoint</b> leaves the copy with some pages of the new state and the rest
+ * of the old one. The file's first page (header, state, a segmented file's region table) is written
+ * last, after the changed pages are forced, so the copy opens clean, and it still holds every key
+ * that both the old copy and the live filter held: a key's cells are non-zero in both states, so in
+ * any mix of their pages (a windowed filter's keys that expired between the two checkpoints may be
+ * partly cleared). A sealed copy is unsealed before any of its cells change, so a crash never leaves
+ * a seal over cells it does not match. The next checkpoint completes the copy.
+ *
+ * <p>One checkpoint writes a copy at a time (a lock on the copy). The copy must not be opened for
+ * writing by anything else: a checkpoint refuses a copy whose open writers count is not 0.
+ */
+public final class Checkpoint {
+    /** The unit of comparison and of writing: the page, as the kernel dirties and writes back. */
+    private static final int PAGE = 4096;
+    private static final int CHUNK = 1 << 20;
+    /** How often a checkpoint reads a live file again whose window rotated, or whose seal changed, during the pass. */
+    private static final int ATTEMPTS = 3;
+
+    private Checkpoint() {
+    }
+
+    /**
+     * What one checkpoint did.
+     *
+     * @param fileLength the length of the live file copied
+     * @param bytesWritten the bytes written to the copy: its changed pages (the whole file if it was created)
+     * @param pagesWritten the 4 KiB pages written, the first page included when it changed
+     * @param created whether the copy did not exist and was created whole
+     * @param passes the passes over the live file: more than 1 when a windowed file rotated, or a
+     *     sealed one was opened for writing, during a pass
+     */
+    public record Result(long fileLength, long bytesWritten, long pagesWritten, boolean created, int passes) {
+    }
+
+    /**
+     * Brings {@code copy} up to date with {@code live} by writing the pages that differ, then forces it.
+     *
+     * @param live the filter file (of any kind) to copy; it may be open, and added to, elsewhere
+     * @param copy its durable copy: an earlier checkpoint of the same file, updated in place; or absent,
+     *     and then created whole, atomically (it appears only when complete)
+     * @param progress called with the bytes of the live file compared so far, or null
+     * @return what was written
+     * @throws IllegalArgumentException if {@code copy} exists and is not a copy of {@code live} (their
+     *     headers differ), is the live file itself, or is open for writing
+     * @throws IllegalStateException if {@code live} kept rotating, or being unsealed, through 3 passes
+     * @throws InvalidFilterFileException if {@code live} is damaged or not a filter
+     * @throws IOException if a file cannot be read or written, or another checkpoint is writing {@code copy}
+     */
+    public static Result write(Path live, Path copy, LongConsumer progress) throws IOException {
+        if (!Files.exists(copy)) {
+            Result[] created = new Result[1];
+            FilterFiles.publish(copy, false, 0, (channel, temporary) -> created[0] = passes(live, copy, channel, progress, true));
+            return created[0];
+        }
+        if (Files.isSameFile(live, copy)) {
+            throw new IllegalArgumentException(copy + " is the live file itself: give the path of its copy");
+        }
+        try (FileChannel channel = CheckedFile.openChannel(copy, false);
+                FileLock lock = lockOrRefuse(channel, copy)) {
+            return passes(live, copy, channel, progress, false);
+        }
+    }
+
+    private static FileLock lockOrRefuse(FileChannel channel, Path copy) throws IOException {
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException inThisProcess) {
+            lock = null;
+        }
+        if (lock == null) {
+            throw new IOException(copy + ": another checkpoint is writing it; run one at a time");
+        }
+        return lock;
+    }
+
+    /** Patches {@code target} from {@code live} until a pass agrees with the first page it read. */
+    private static Result passes(Path live, Path copy, FileChannel target, LongConsumer progress, boolean created) throws IOException {
+        long pages = 0;
+        for (int pass = 1; ; pass++) {
+            try (LiveFileRead source = LiveFileRead.open(live)) {
+                byte[] firstPage = source.firstPage();
+                if (!created && pass == 1) {
+                    requireCopyOf(live, copy, firstPage, target);
+                }
+                pages += copyChangedPages(source, target, progress);
+                LiveFileRead.Change change = source.changeSinceFirstPage();
+                if (change == LiveFileRead.Change.NONE) {
+                    if (pages > 0) {
+                        target.force(false); // the cells, before the first page that publishes them
+                    }
+                    pages += writeFirstPage(firstPage, target);
+                    target.force(true);
+                    return new Result(source.length(), pages * PAGE, pages, created, pass);
+                }
+                if (pass == ATTEMPTS) {
+                    throw new IllegalStateException(live + (change == LiveFileRead.Change.ROTATED
+                            ? ": rotated to a new epoch" : ": was opened for writing or sealed anew")
+                            + " during each of " + ATTEMPTS + " checkpoint passes; the copy holds the pages read, "
+                            + "under its old first page: run the checkpoint again");
+                }
+            }
+        }
+    }
+
+    /**
+     * Refuses a target that is not a copy of the live file, and unseals a sealed one (forced) before
+     * any of its cells change.
+     */
+    private static void requireCopyOf(Path live, Path copy, byte[] firstPage, FileChannel target) throws IOException {
+        byte[] header = CheckedFile.readAt(target, 0, Seal.AREA_END);
+        if (header.length < HEADER_LENGTH || !Arrays.equals(header, 0, HEADER_LENGTH, firstPage, 0, HEADER_LENGTH)) {
+            throw new IllegalArgumentException(copy + " is not a checkpoint of " + live + " (their headers differ): "
+                    + "checkpoint to a new path, or delete the copy first");
+        }
+        if (FilterKind.of(firstPage, firstPage.length) != FilterKind.FIXED) {
+            return;
+        }
+        ByteBuffer state = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
+        int writers = state.getInt(OPEN_WRITERS_OFFSET);
+        if (writers != 0) {
+            throw new IllegalArgumentException(copy + " is open for writing (" + writers + " open writers): "
+                    + "a checkpoint's copy is written only by checkpoints; close what has it open, or checkpoint to a new path");
+        }
+        if (Seal.in(header).sealed()) {
+            FilterFiles.writeFully(target, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, UNSEALED),
+                    SEAL_STATE_OFFSET);
+            target.force(false);
+        }
+    }
+
+    /** Writes, in file order, every page after the first whose bytes differ in {@code target}; returns how many. */
+    private static long copyChangedPages(LiveFileRead source, FileChannel target, LongConsumer progress) throws IOException {
+        ByteBuffer live = ByteBuffer.allocate(CHUNK);
+        long pages = 0;
+        long length = source.length();
+        for (long at = CELLS_START; at < length; at += live.limit()) {
+            live.clear().limit((int) Math.min(CHUNK, length - at));
+            while (live.hasRemaining()) {
+                source.read(live, at + live.position());
+            }
+            // a copy shorter than the live file (a growing file's new segments, or a new copy) reads short
+            byte[] copy = CheckedFile.readAt(target, at, live.limit());
+            int run = -1; // where the current run of differing pages starts in the chunk, or -1
+            for (int page = 0; page <= live.limit(); page += PAGE) {
+                boolean differs = page < live.limit() && (page + PAGE > copy.length
+                        || Arrays.mismatch(live.array(), page, page + PAGE, copy, page, page + PAGE) >= 0);
+                if (differs && run < 0) {
+                    run = page;
+                } else if (!differs && run >= 0) {
+                    FilterFiles.writeFully(target, ByteBuffer.wrap(live.array(), run, page - run), at + run);
+                    pages += (page - run) / PAGE;
+                    run = -1;
+                    CrashPoint.reach(CrashPoint.CHECKPOINT);
+                }
+            }
+            if (progress != null) {
+                progress.accept(at + live.limit());
+            }
+        }
+        return pages;
+    }
+
+    /** Writes the live file's first page, with no open writers, unless the copy's is already that; returns the pages written. */
+    private static int writeFirstPage(byte[] firstPage, FileChannel target) throws IOException {
+        byte[] page = firstPage.clone();
+        if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
+            ByteBuffer.wrap(page).order(ByteOrder.LITTLE_ENDIAN).putInt(OPEN_WRITERS_OFFSET, 0);
+        }
+        if (Arrays.equals(CheckedFile.readAt(target, 0, page.length), page)) {
+            return 0;
+        }
+        FilterFiles.writeFully(target, ByteBuffer.wrap(page), 0);
+        return page.length / PAGE;
+    }
+}
