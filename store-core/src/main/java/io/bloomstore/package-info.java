@@ -23,7 +23,9 @@
  *   <li>{@link io.bloomstore.InvalidFilterFileException} — a file that is damaged, foreign or of
  *       another shape, with the {@link io.bloomstore.InvalidFilterFileException.Problem} for programs;
  *   <li>{@link io.bloomstore.Merge} / {@link io.bloomstore.MergeOp}, {@link io.bloomstore.Pack},
- *       {@link io.bloomstore.SetEstimates} — whole-filter operations;
+ *       {@link io.bloomstore.SetEstimates} — whole-filter operations; {@link io.bloomstore.Checkpoint}
+ *       — a durable copy of a live filter (one kept in {@code /dev/shm}), brought up to date by the
+ *       pages that changed;
  *   <li>{@link io.bloomstore.KeyHasher} — the canonical key hash, for callers that hash keys themselves.
  * </ul>
  *
