@@ -21,6 +21,11 @@
 #   writeback      bytes written for a 1 GiB filter (WRITEBACK_LINES, 50 M, keys): build in memory
 #                  against build in the mapped file, then add into the built file; the process's
 #                  write_bytes (getrusage) and the device's sectors written; writeback.txt
+#   checkpoint     a live 1 GiB filter in /dev/shm, checkpointed to disk after each round of adds
+#                  (CHECKPOINT_ROUNDS keys: 1k 10k 100k 1M 10M), against the same filter mapped from
+#                  disk and synced after each round (add --sync); the bytes each process wrote
+#                  (write_bytes), the device's, and the pages that changed; checkpoint.txt (a mapped
+#                  add is stopped after CHECKPOINT_TIMEOUT, 600 s: under reclaim it can last hours)
 #   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
 #                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
 #   peers          every JVM peer (DataSketches, FastFilter's Bloom and BlockedBloom, Commons
@@ -346,6 +351,68 @@ writeback() { # dir. Bytes written for a filter far larger than the caches: a 1 
   rm -rf "$scratch"
 }
 
+checkpoint() { # dir. A live filter shared by processes, far larger than the caches (1 GiB: 2^33 cells,
+  # k = 7), kept in /dev/shm and checkpointed to a copy on disk after each round of adds, against the
+  # same filter mapped from a file on disk and synced after the same round (`add --sync`). Both get
+  # the same keys, so the pages a round changes are the same on both sides: the checkpoint reports
+  # them (pagesWritten), and they are the dirty part each side must write at least once
+  local d=$1 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} cells=8589934592
+  local -a rounds=(${CHECKPOINT_ROUNDS:-1000 10000 100000 1000000 10000000})
+  local total=0 n from=1 file=$d/checkpoint.txt dev keys round json
+  local live=${CHECKPOINT_LIVE_DIR:-/dev/shm}/bloomstore-checkpoint-live.bloom scratch=$dir/scratch/checkpoint
+  for n in "${rounds[@]}"; do total=$((total + n)); done
+  keys=$dir/fixtures/keys-$total.txt round=$scratch/round.txt
+  $dry || mkdir -p "$dir/fixtures"
+  run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$keys" "$total"
+  if $dry; then
+    run bin/bloomstore create "$live" --cells $cells --hashes 7
+    run bin/bloomstore create "$scratch/mapped.bloom" --cells $cells --hashes 7
+    run bin/bloomstore checkpoint "$live" "$scratch/copy.bloom"
+    echo "# then for each round of ${rounds[*]} keys:"
+    run bin/bloomstore add "$live" --from "$round"
+    run bin/bloomstore checkpoint "$live" "$scratch/copy.bloom" --json
+    run bin/bloomstore add "$scratch/mapped.bloom" --from "$round" --sync
+    return
+  fi
+  mkdir -p "$scratch"
+  rm -f "$live" "$scratch"/*.bloom
+  dev=$(basename "$(df --output=source "$scratch" | tail -1)")
+  bin/bloomstore create "$live" --cells $cells --hashes 7 > /dev/null
+  bin/bloomstore create "$scratch/mapped.bloom" --cells $cells --hashes 7 > /dev/null
+  bin/bloomstore checkpoint "$live" "$scratch/copy.bloom" > /dev/null # the first copy is written whole
+  echo "# $(date -u +%FT%TZ), $(git rev-parse --short HEAD 2>/dev/null || echo '?'): a $((cells / 8 / 1048576)) MiB" \
+    "filter, k = 7; live in $(dirname "$live"), copy and mapped file on $dev; load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$file"
+  echo "# keys | changed MB | step | wall s | CPU s | write_bytes MB | x changed | device MB (every process) | x changed" \
+    | tee -a "$file"
+  for n in "${rounds[@]}"; do
+    sed -n "${from},$((from + n - 1))p" "$keys" > "$round"
+    from=$((from + n))
+    local pages="" step t before after
+    for step in live-add checkpoint mapped-add-sync; do
+      sync
+      before=$(awk '{ print $7 }' "/sys/block/$dev/stat")
+      [[ $step == live-add ]] && pages=""
+      case $step in
+        live-add) t=$(/usr/bin/time -f '%e %U %S %O' bin/bloomstore add "$live" --from "$round" 2>&1 > /dev/null | tail -1) ;;
+        checkpoint) t=$(/usr/bin/time -o "$scratch/time" -f '%e %U %S %O' bin/bloomstore checkpoint "$live" \
+          "$scratch/copy.bloom" --json > "$scratch/json"; cat "$scratch/time")
+          pages=$(sed -n 's/.*"pagesWritten" : \([0-9]*\).*/\1/p' "$scratch/json") ;;
+        mapped-add-sync) t=$(/usr/bin/time -f '%e %U %S %O' timeout "${CHECKPOINT_TIMEOUT:-600}" bin/bloomstore add \
+          "$scratch/mapped.bloom" --from "$round" --sync 2>&1 > /dev/null | tail -1) ;;
+      esac
+      sync
+      after=$(awk '{ print $7 }' "/sys/block/$dev/stat")
+      read -r wall user sys blocks <<< "$t"
+      awk -v n="$n" -v p="$pages" -v s="$step" -v w="$wall" -v u="$user" -v y="$sys" -v b="$blocks" \
+        -v dv=$((after - before)) -v lim="${CHECKPOINT_TIMEOUT:-600}" 'BEGIN {
+        mb = p * 4096 / 1e6; wb = b * 512 / 1e6; dev = dv * 512 / 1e6; if (w >= lim) s = s " (stopped)"
+        printf "%9d | %8s | %-15s | %7.2f | %6.2f | %9.1f | %6s | %9.1f | %6s\n", n, p == "" ? "-" : sprintf("%.1f", mb), s,
+          w, u + y, wb, p == "" ? "-" : sprintf("%.2f", wb / mb), dev, p == "" ? "-" : sprintf("%.2f", dev / mb) }' | tee -a "$file"
+    done
+  done
+  rm -rf "$scratch" "$live"
+}
+
 startup() { # dir. A one-key query from the shell, start-up included, against `java -version` of the
   # same JVM: STARTUP_ROUNDS (40) rounds, one command after the other, so a drift hits both alike
   local d=$1 filter=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}/fixtures/startup-1000.bloom i
@@ -390,6 +457,7 @@ mode() { # mode, dir
     build) build "$2" ;;
     programs) programs "$2" ;;
     writeback) writeback "$2" ;;
+    checkpoint) checkpoint "$2" ;;
     startup) startup "$2" ;;
     peers) peers "$2" ;;
     segmented) segmented "$2" ;;
@@ -398,12 +466,12 @@ mode() { # mode, dir
 }
 
 case $what in
-  micro | paired | paired-n200m | macro | build | programs | writeback | startup | peers | segmented | all) ;;
+  micro | paired | paired-n200m | macro | build | programs | writeback | checkpoint | startup | peers | segmented | all) ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build programs writeback startup peers segmented; do
+  for m in micro paired paired-n200m macro build programs writeback checkpoint startup peers segmented; do
     mode "$m" "$results/$m"
   done
 else
