@@ -25,7 +25,9 @@
 #                  (CHECKPOINT_ROUNDS keys: 1k 10k 100k 1M 10M), against the same filter mapped from
 #                  disk and synced after each round (add --sync); the bytes each process wrote
 #                  (write_bytes), the device's, and the pages that changed; checkpoint.txt (a mapped
-#                  add is stopped after CHECKPOINT_TIMEOUT, 600 s: under reclaim it can last hours)
+#                  add is stopped after CHECKPOINT_TIMEOUT, 600 s: under reclaim it can last hours);
+#                  then a paced live run of each (LiveWriteback: CHECKPOINT_RATE keys a second,
+#                  durable every CHECKPOINT_SECONDS, CHECKPOINT_INTERVALS times); paced.txt
 #   startup        STARTUP_ROUNDS (40) interleaved rounds of `java -version` and a one-key
 #                  `bin/bloomstore contains`; startup.txt, with the medians and their ratio
 #   peers          every JVM peer (DataSketches, FastFilter's Bloom and BlockedBloom, Commons
@@ -411,6 +413,29 @@ checkpoint() { # dir. A live filter shared by processes, far larger than the cac
     done
   done
   rm -rf "$scratch" "$live"
+  paced_checkpoints "$d"
+}
+
+paced_checkpoints() { # dir. A live filter as a service keeps it (LiveWriteback): CHECKPOINT_RATE (100)
+  # keys a second for CHECKPOINT_INTERVALS (4) intervals of CHECKPOINT_SECONDS (60), made durable at
+  # the end of each: the filter mapped from disk and synced, then the filter in /dev/shm checkpointed.
+  # Between syncs the kernel may write the mapped file's pages back, and again after later adds
+  local d=$1 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} cells=8589934592 mode filter dev
+  local live=${CHECKPOINT_LIVE_DIR:-/dev/shm}/bloomstore-paced-live.bloom scratch=$dir/scratch/paced
+  local -a args=("${CHECKPOINT_RATE:-100}" "${CHECKPOINT_SECONDS:-60}" "${CHECKPOINT_INTERVALS:-4}")
+  local -a flags=()
+  $dry || read -r -a flags <<< "$(sed -n 's/^jvm\.flags=//p' bench/target/classes/io/bloomstore/bench/bench-jvm.properties)"
+  $dry || mkdir -p "$scratch"
+  dev=$($dry && echo vda || basename "$(df --output=source "$scratch" | tail -1)")
+  for mode in sync checkpoint; do
+    filter=$([[ $mode == sync ]] && echo "$scratch/mapped.bloom" || echo "$live")
+    run rm -f "$filter" "$scratch/copy.bloom"
+    run bin/bloomstore create "$filter" --cells $cells --hashes 7
+    $dry || sync
+    run "$java" "${flags[@]}" -cp "$jar" io.bloomstore.bench.macro.LiveWriteback $mode "$filter" "$scratch/copy.bloom" \
+      "${args[@]}" "$dev" | grep '^RESULT' | sed "s/\$/ load=$(cut -d' ' -f1 /proc/loadavg)/" | tee -a "$d/paced.txt"
+  done
+  run rm -rf "$scratch" "$live"
 }
 
 startup() { # dir. A one-key query from the shell, start-up included, against `java -version` of the

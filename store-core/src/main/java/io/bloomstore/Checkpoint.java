@@ -91,7 +91,8 @@ public final class Checkpoint {
     public static Result write(Path live, Path copy, LongConsumer progress) throws IOException {
         if (!Files.exists(copy)) {
             Result[] created = new Result[1];
-            FilterFiles.publish(copy, false, 0, (channel, temporary) -> created[0] = passes(live, copy, channel, progress, true));
+            FilterFiles.publish(copy, false, 0,
+                    (channel, temporary) -> created[0] = passes(live, copy, channel, progress, true));
             return created[0];
         }
         if (Files.isSameFile(live, copy)) {
@@ -117,7 +118,8 @@ public final class Checkpoint {
     }
 
     /** Patches {@code target} from {@code live} until a pass agrees with the first page it read. */
-    private static Result passes(Path live, Path copy, FileChannel target, LongConsumer progress, boolean created) throws IOException {
+    private static Result passes(Path live, Path copy, FileChannel target, LongConsumer progress, boolean created)
+            throws IOException {
         long pages = 0;
         for (int pass = 1; ; pass++) {
             try (LiveFileRead source = LiveFileRead.open(live)) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.reliability.CrashingAdder;
 import io.bloomstore.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -23,6 +24,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,10 +43,27 @@ class CheckpointTest {
     @TempDir
     Path dir;
 
+    private Path live;
+    private Path copy;
+
+    @BeforeEach
+    void paths() {
+        live = dir.resolve("live.bloom");
+        copy = dir.resolve("copy.bloom");
+    }
+
+    /** A fixed filter file at {@code live} with keys {@code [0, count)}, closed. */
+    private void liveWith(BloomSpec spec, long count, boolean seal) throws IOException {
+        try (BloomFilter filter = BloomFilter.create(live, spec)) {
+            addRange(filter, 0, count);
+            if (seal) {
+                filter.seal();
+            }
+        }
+    }
+
     @Test
     void createsTheCopyWholeThenWritesExactlyThePagesThatDiffer() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
         try (BloomFilter filter = BloomFilter.create(live, STANDARD)) {
             addRange(filter, 0, 100_000);
             Checkpoint.Result created = Checkpoint.write(live, copy, null);
@@ -77,11 +96,7 @@ class CheckpointTest {
 
     @Test
     void restoringIsACheckpointTheOtherWay() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
-        try (BloomFilter filter = BloomFilter.create(live, STANDARD)) {
-            addRange(filter, 0, 5_000);
-        }
+        liveWith(STANDARD, 5_000, false);
         Checkpoint.write(live, copy, null);
         Files.delete(live); // a reboot empties /dev/shm
         assertTrue(Checkpoint.write(copy, live, null).created());
@@ -92,12 +107,7 @@ class CheckpointTest {
 
     @Test
     void aSealedLiveFileGivesASealedCopyAndAnUnsealedOneAnUnsealedCopy() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
-        try (BloomFilter filter = BloomFilter.create(live, STANDARD)) {
-            addRange(filter, 0, 5_000);
-            filter.seal();
-        }
+        liveWith(STANDARD, 5_000, true);
         Checkpoint.write(live, copy, null);
         try (BloomFilter sealedCopy = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertTrue(sealedCopy.isSealed());
@@ -115,12 +125,8 @@ class CheckpointTest {
 
     @Test
     void countersAndRemovesReachTheCopy() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
         BloomSpec counting = BloomSpec.builder().expectedKeys(100_000).fpp(0.01).counterBits(4).build();
-        try (BloomFilter filter = BloomFilter.create(live, counting)) {
-            addRange(filter, 0, 10_000);
-        }
+        liveWith(counting, 10_000, false);
         Checkpoint.write(live, copy, null);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             for (long key = 0; key < 5_000; key++) {
@@ -138,8 +144,6 @@ class CheckpointTest {
 
     @Test
     void aGrowingFileGrowsItsCopy() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(live, GrowingSpec.of(1_000, 0.01))) {
             addRange(filter, 0, 2_000);
         }
@@ -159,8 +163,6 @@ class CheckpointTest {
 
     @Test
     void aWindowedFileRotatesInItsCopy() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
         long t0 = 1_700_000_000_000L;
         WindowSpec spec = WindowSpec.of(8_000, 0.01, Duration.ofSeconds(4)).withEpochs(4);
         try (WindowedBloomFilter filter = WindowedBloomFilter.create(live, spec, at(t0))) {
@@ -179,9 +181,7 @@ class CheckpointTest {
 
     @Test
     void refusesACopyOfAnotherFilterTheLiveFileItselfAndACopyOpenForWriting() throws IOException {
-        Path live = dir.resolve("live.bloom");
         Path other = dir.resolve("other.bloom");
-        Path copy = dir.resolve("copy.bloom");
         BloomFilter.create(live, STANDARD).close();
         BloomFilter.create(other, STANDARD).close(); // same shape, another identity
         byte[] otherBytes = Files.readAllBytes(other);
@@ -208,12 +208,7 @@ class CheckpointTest {
      */
     @Test
     void aCheckpointHaltedHalfWayLeavesACopyThatOpensCleanWithEveryEarlierKey() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
-        try (BloomFilter filter = BloomFilter.create(live, STANDARD)) {
-            addRange(filter, 0, 50_000);
-            filter.seal();
-        }
+        liveWith(STANDARD, 50_000, true);
         Checkpoint.write(live, copy, null);
         byte[] oldCopy = Files.readAllBytes(copy);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
@@ -234,8 +229,6 @@ class CheckpointTest {
 
     @Test
     void aGrowingFileCheckpointHaltedHalfWayOpensWithItsEarlierSegments() throws IOException {
-        Path live = dir.resolve("live.bloom");
-        Path copy = dir.resolve("copy.bloom");
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(live, GrowingSpec.of(1_000, 0.01))) {
             addRange(filter, 0, 3_000);
             Checkpoint.write(live, copy, null);
@@ -248,6 +241,30 @@ class CheckpointTest {
         assertTrue(checkpointInAChild(live, copy, false).startsWith("done"));
         try (GrowingBloomFilter complete = GrowingBloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertAllPresent(complete, 0, 33_000);
+        }
+    }
+
+    /**
+     * The promise while others add: a separate JVM adds keys in order and acknowledges each after its
+     * add returned; every key acknowledged before a checkpoint began is in the copy after it.
+     */
+    @Test
+    void aCheckpointHoldsEveryKeyAnotherProcessAddedBeforeItBegan() throws IOException {
+        liveWith(STANDARD, 0, false);
+        try (ChildJvm adder = ChildJvm.start(CrashingAdder.class, live.toString(), "0", "64")) {
+            adder.expectLine("open", TIMEOUT);
+            long acknowledged = -1;
+            for (int round = 0; round < 5; round++) {
+                for (int line = 0; line < 20_000; line++) {
+                    acknowledged = Long.parseLong(adder.readLine(TIMEOUT));
+                }
+                Checkpoint.write(live, copy, null);
+                try (BloomFilter checkpointed = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
+                    assertAllPresent(checkpointed, 0, acknowledged + 1);
+                }
+            }
+            adder.killHard(TIMEOUT);
+            assertTrue(acknowledged >= 99_999, "the adder kept adding: " + acknowledged);
         }
     }
 
