@@ -86,6 +86,7 @@ class DamagedFilesIT {
         PACK_TO_STDOUT(2, "pack", DAMAGED, "-"),
         ESTIMATE_FIRST(2, "estimate", DAMAGED, GOOD),
         ESTIMATE_SECOND(2, "estimate", GOOD, DAMAGED, "--json"),
+        CHECKPOINT(2, "checkpoint", DAMAGED, "copy.bloom"),
         VERIFY(1, "verify", DAMAGED);
 
         final int exit;
