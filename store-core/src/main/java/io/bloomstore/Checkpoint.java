@@ -91,7 +91,8 @@ public final class Checkpoint {
     public static Result write(Path live, Path copy, LongConsumer progress) throws IOException {
         if (!Files.exists(copy)) {
             Result[] created = new Result[1];
-            FilterFiles.publish(copy, false, 0,
+            long diskBytes = Files.isRegularFile(live) ? Files.size(live) : 0; // a disk too small refuses before writing
+            FilterFiles.publish(copy, false, diskBytes,
                     (channel, temporary) -> created[0] = passes(live, copy, channel, progress, true));
             return created[0];
         }
