@@ -4,7 +4,8 @@ package io.bloomstore.internal.segment;
  * Named points inside the multi-step updates of a file (a growth, a slot clear, a checkpoint) where a
  * test can have the JVM stop dead, as kill -9 would: {@code -Dbloomstore.test.halt-at=NAME} makes
  * {@link #reach} halt the process there (no shutdown hook, no finally block runs). Without the
- * property, each point costs one string comparison per growth or clear, never per key.
+ * property, each point costs one string comparison per growth, clear or run of pages a checkpoint
+ * writes, never per key.
  */
 public final class CrashPoint {
     /** In a growth, after the new region is written but before it is forced and published. */
