@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.reliability.CrashingAdder;
+import io.bloomstore.segmented.SegmentedFilterWorker;
 import io.bloomstore.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -253,19 +254,43 @@ class CheckpointTest {
         liveWith(STANDARD, 0, false);
         try (ChildJvm adder = ChildJvm.start(CrashingAdder.class, live.toString(), "0", "64")) {
             adder.expectLine("open", TIMEOUT);
-            long acknowledged = -1;
-            for (int round = 0; round < 5; round++) {
-                for (int line = 0; line < 20_000; line++) {
-                    acknowledged = Long.parseLong(adder.readLine(TIMEOUT));
-                }
-                Checkpoint.write(live, copy, null);
-                try (BloomFilter checkpointed = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
-                    assertAllPresent(checkpointed, 0, acknowledged + 1);
-                }
-            }
-            adder.killHard(TIMEOUT);
-            assertTrue(acknowledged >= 99_999, "the adder kept adding: " + acknowledged);
+            checkpointWhileAdding(adder, () -> BloomFilter.open(copy, OpenMode.READ_ONLY));
         }
+    }
+
+    /** The same for a growing file, which grows (and so its copy) while the checkpoints run. */
+    @Test
+    void aGrowingFileCheckpointHoldsEveryKeyAddedBeforeItBeganWhileItGrows() throws IOException {
+        GrowingBloomFilter.create(live, GrowingSpec.of(1_000, 0.01)).close();
+        try (ChildJvm adder = ChildJvm.start(SegmentedFilterWorker.class, "growing", live.toString())) {
+            adder.expectLine("ready", TIMEOUT);
+            adder.send("add-acknowledged 0 1000000");
+            checkpointWhileAdding(adder, () -> GrowingBloomFilter.open(copy, OpenMode.READ_ONLY));
+            try (GrowingBloomFilter grown = GrowingBloomFilter.open(copy, OpenMode.READ_ONLY)) {
+                assertTrue(grown.segmentCount() > 3, "it grew: " + grown.segmentCount() + " segments");
+            }
+        }
+    }
+
+    /** An opener of the copy, for {@link #checkpointWhileAdding}. */
+    private interface CopyOpener {
+        MembershipFilter open() throws IOException;
+    }
+
+    /** Five checkpoints, each after 20,000 more acknowledgements, while {@code adder} keeps adding; then kills it. */
+    private void checkpointWhileAdding(ChildJvm adder, CopyOpener openCopy) throws IOException {
+        long acknowledged = -1;
+        for (int round = 0; round < 5; round++) {
+            for (int line = 0; line < 20_000; line++) {
+                acknowledged = Long.parseLong(adder.readLine(TIMEOUT));
+            }
+            Checkpoint.write(live, copy, null);
+            try (MembershipFilter checkpointed = openCopy.open()) {
+                assertAllPresent(checkpointed, 0, acknowledged + 1);
+            }
+        }
+        adder.killHard(TIMEOUT);
+        assertEquals(99_999, acknowledged, "keys are acknowledged in order");
     }
 
     /** Runs a checkpoint in a separate JVM: "halted" if it stopped at its crash point, else its "done" line. */
