@@ -174,9 +174,14 @@ public final class Checkpoint {
         }
     }
 
-    /** Writes, in file order, every page after the first whose bytes differ in {@code target}; returns how many. */
+    /**
+     * Writes, in file order, every page after the first whose bytes differ in {@code target}; returns
+     * how many. Both sides are read into direct buffers, allocated once, that the comparison and the
+     * writes use in place: a heap buffer would have the channel copy every byte once more.
+     */
     private static long copyChangedPages(LiveFileRead source, FileChannel target, LongConsumer progress) throws IOException {
-        ByteBuffer live = ByteBuffer.allocate(CHUNK);
+        ByteBuffer live = ByteBuffer.allocateDirect(CHUNK);
+        ByteBuffer copy = ByteBuffer.allocateDirect(CHUNK);
         long pages = 0;
         long length = source.length();
         for (long at = CELLS_START; at < length; at += live.limit()) {
@@ -184,16 +189,19 @@ public final class Checkpoint {
             while (live.hasRemaining()) {
                 source.read(live, at + live.position());
             }
-            // a copy shorter than the live file (a growing file's new segments, or a new copy) reads short
-            byte[] copy = CheckedFile.readAt(target, at, live.limit());
+            copy.clear().limit(live.limit());
+            while (copy.hasRemaining() && target.read(copy, at + copy.position()) > 0) {
+                // a copy shorter than the live file (a growing file's new segments, or a new copy) reads short
+            }
+            int copied = copy.position();
             int run = -1; // where the current run of differing pages starts in the chunk, or -1
             for (int page = 0; page <= live.limit(); page += PAGE) {
-                boolean differs = page < live.limit() && (page + PAGE > copy.length
-                        || Arrays.mismatch(live.array(), page, page + PAGE, copy, page, page + PAGE) >= 0);
+                boolean differs = page < live.limit() && (page + PAGE > copied
+                        || live.slice(page, PAGE).mismatch(copy.slice(page, PAGE)) >= 0);
                 if (differs && run < 0) {
                     run = page;
                 } else if (!differs && run >= 0) {
-                    FilterFiles.writeFully(target, ByteBuffer.wrap(live.array(), run, page - run), at + run);
+                    FilterFiles.writeFully(target, live.slice(run, page - run), at + run);
                     pages += (page - run) / PAGE;
                     run = -1;
                     CrashPoint.reach(CrashPoint.CHECKPOINT);
