@@ -1,12 +1,8 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.files.FilterFiles;
-import io.bloomstore.internal.format.CheckedFile;
-import io.bloomstore.internal.format.ContainerDescriptor;
-import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
-import io.bloomstore.internal.format.Seal;
 import io.bloomstore.internal.segment.ContainerImage;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import java.io.DataInputStream;
@@ -14,7 +10,6 @@ import java.io.EOFException;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,7 +17,6 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
