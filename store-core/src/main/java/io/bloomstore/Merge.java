@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.internal.cells.MappingFaults;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.FilterHeader;
@@ -204,17 +205,20 @@ public final class Merge {
             from.clearPadding(theirs, start, n);
             for (int i = 0; i < n; i++) {
                 long other = theirs[i];
-                long current;
-                long merged;
-                do {
-                    current = into.getWordVolatile(start + i);
-                    merged = op.combine(current, other, w);
-                } while (merged != current && !into.compareAndSetWord(start + i, current, merged));
+                for (int failures = 1; ; failures++) {
+                    long current = into.getWordVolatile(start + i);
+                    long merged = op.combine(current, other, w);
+                    if (merged == current || into.compareAndSetWord(start + i, current, merged)) {
+                        break;
+                    }
+                    MappingFaults.afterFailedAttempt(failures);
+                }
             }
             if (progress != null) {
                 progress.accept((start + n) * 8);
             }
         }
+        MappingFaults.raisePending();
     }
 
     static void requireCompatible(Path a, BloomSpec specA, Path b, BloomSpec specB)

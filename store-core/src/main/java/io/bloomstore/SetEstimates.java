@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.CounterLanes;
+import io.bloomstore.internal.cells.MappingFaults;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import java.util.function.LongConsumer;
 
@@ -65,6 +66,7 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
                 bytesScanned.accept((i + 1) << 3);
             }
         }
+        MappingFaults.raisePending();
         // The layout's estimator, the one stats() uses: a blocked filter's keys crowd some blocks,
         // which the standard formula does not know and would undercount.
         BloomSpec spec = a.spec();

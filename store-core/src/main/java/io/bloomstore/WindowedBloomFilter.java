@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.CellArrayGroup;
+import io.bloomstore.internal.cells.MappingFaults;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
@@ -195,7 +196,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     public boolean addHash(long hash) {
         ensureWritable();
         long current = advanceTo(clockEpoch());
-        while (true) {
+        for (int failures = 1; ; failures++) {
             int slot = Math.floorMod(current, ring);
             boolean seen = anyLiveSlotHolds(hash, current, slot);
             boolean added = false;
@@ -209,6 +210,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
                 }
             }
             current = advanceTo(clockEpoch()); // the slot was being reused: add again where adds go now
+            MappingFaults.afterFailedAttempt(failures);
         }
     }
 

@@ -129,12 +129,13 @@ public final class CellArray extends PackedCells {
             }
             return value;
         }
-        while (true) {
+        for (int failures = 1; ; failures++) {
             long word = MEMORY.readVolatileLong(at);
             long value = (word >>> shift) & max;
             if (value == max || MEMORY.compareAndSwapLong(at, word, word + (1L << shift))) {
                 return value;
             }
+            MappingFaults.afterFailedAttempt(failures);
         }
     }
 
@@ -166,7 +167,7 @@ public final class CellArray extends PackedCells {
             MEMORY.writeLong(at, word | bit);
             return (word & bit) == 0;
         }
-        while (true) {
+        for (int failures = 1; ; failures++) {
             long word = MEMORY.readVolatileLong(at);
             if ((word & bit) != 0) {
                 return false;
@@ -174,6 +175,7 @@ public final class CellArray extends PackedCells {
             if (MEMORY.compareAndSwapLong(at, word, word | bit)) {
                 return true;
             }
+            MappingFaults.afterFailedAttempt(failures);
         }
     }
 
@@ -191,12 +193,13 @@ public final class CellArray extends PackedCells {
         long at = wordAddress(i);
         int shift = shift(i);
         long max = maxValue();
-        while (true) {
+        for (int failures = 1; ; failures++) {
             long word = MEMORY.readVolatileLong(at);
             long value = (word >>> shift) & max;
             if (value == 0 || value == max || MEMORY.compareAndSwapLong(at, word, word - (1L << shift))) {
                 return value;
             }
+            MappingFaults.afterFailedAttempt(failures);
         }
     }
 
@@ -255,6 +258,7 @@ public final class CellArray extends PackedCells {
             }
             report(bytesScanned, end == cellWords ? words : end); // the words past the last cell's hold only padding
         }
+        MappingFaults.raisePending();
         return count;
     }
 

@@ -2,6 +2,7 @@ package io.bloomstore.internal.format;
 
 import static io.bloomstore.internal.format.FilterFileDescriptor.*;
 
+import io.bloomstore.internal.cells.MappingFaults;
 import java.util.Objects;
 import net.openhft.chronicle.bytes.BytesStore;
 
@@ -41,10 +42,13 @@ public final class FilterState {
 
     /** Atomically adds {@code delta} (+1 on open for writing, -1 on close) to the writer count. */
     public void addOpenWriters(int delta) {
-        int current;
-        do {
-            current = file.readVolatileInt(OPEN_WRITERS_OFFSET);
-        } while (!file.compareAndSwapInt(OPEN_WRITERS_OFFSET, current, Math.max(0, current + delta)));
+        for (int failures = 1; ; failures++) {
+            int current = file.readVolatileInt(OPEN_WRITERS_OFFSET);
+            if (file.compareAndSwapInt(OPEN_WRITERS_OFFSET, current, Math.max(0, current + delta))) {
+                return;
+            }
+            MappingFaults.afterFailedAttempt(failures);
+        }
     }
 
     /** {@link FilterFileDescriptor#SEALED} or {@link FilterFileDescriptor#UNSEALED}. */

@@ -6,6 +6,7 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.FileMapping;
+import io.bloomstore.internal.cells.MappingFaults;
 import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
@@ -254,7 +255,7 @@ public final class SegmentedFile implements AutoCloseable {
      * caller must finish or redo that step).
      */
     public Lock tryLock() {
-        while (true) {
+        for (int failures = 1; ; failures++) {
             long owner = state.getLockVolatile();
             if (owner == 0) {
                 if (state.compareAndSetLock(0, THIS_PROCESS)) {
@@ -267,6 +268,7 @@ public final class SegmentedFile implements AutoCloseable {
             } else {
                 return Lock.BUSY;
             }
+            MappingFaults.afterFailedAttempt(failures);
         }
     }
 
