@@ -7,7 +7,8 @@
  * ({@link io.bloomstore.internal.cells.PackedCells}), for the array in memory and for cells read
  * from the file without a mapping ({@link io.bloomstore.internal.cells.PositionalCells}, which loads
  * no Chronicle class); arrays of one shape read at one index together
- * ({@link io.bloomstore.internal.cells.CellArrayGroup}, a ring's slots). Depends on nothing else of
- * bloomstore.
+ * ({@link io.bloomstore.internal.cells.CellArrayGroup}, a ring's slots); and how loops over a
+ * mapping end with its fault when another program truncates the file under them
+ * ({@link io.bloomstore.internal.cells.MappingFaults}). Depends on nothing else of bloomstore.
  */
 package io.bloomstore.internal.cells;
