@@ -214,11 +214,11 @@ public final class Merge {
                     MappingFaults.afterFailedAttempt(failures);
                 }
             }
+            MappingFaults.raisePending();
             if (progress != null) {
                 progress.accept((start + n) * 8);
             }
         }
-        MappingFaults.raisePending();
     }
 
     static void requireCompatible(Path a, BloomSpec specA, Path b, BloomSpec specB)

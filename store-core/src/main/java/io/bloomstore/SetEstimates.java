@@ -62,11 +62,13 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
             setA += CounterLanes.nonZeroLanes(wordA, w);
             setB += CounterLanes.nonZeroLanes(wordB, w);
             setEither += CounterLanes.nonZeroLanes(wordA | wordB, w);
-            if (bytesScanned != null && ((i + 1) % PROGRESS_WORDS == 0 || i + 1 == cellsA.words())) {
-                bytesScanned.accept((i + 1) << 3);
+            if ((i + 1) % PROGRESS_WORDS == 0 || i + 1 == cellsA.words()) {
+                MappingFaults.raisePending();
+                if (bytesScanned != null) {
+                    bytesScanned.accept((i + 1) << 3);
+                }
             }
         }
-        MappingFaults.raisePending();
         // The layout's estimator, the one stats() uses: a blocked filter's keys crowd some blocks,
         // which the standard formula does not know and would undercount.
         BloomSpec spec = a.spec();

@@ -20,8 +20,8 @@ class FileTruncatedUnderWorkTest {
     /** For a write: its retry loop spun from the 13th to 17th round on (the child says why). */
     private static final int WRITE_ROUNDS = 40;
     /**
-     * For a pass, which faults at every word and raises at its end, 0.03 to 0.6 s a round: before
-     * the raise at its end, 7 merges in 10 returned as if nothing had happened.
+     * For a pass, which raises after each chunk, 0.03 to 0.6 s a round: before it did, 7 merges in
+     * 10 returned as if nothing had happened.
      */
     private static final int PASS_ROUNDS = 10;
 

@@ -35,9 +35,9 @@ public final class TruncatedFileWorker {
     /**
      * A pass's progress callback that makes a system call, as the CLI's progress display does (a
      * write to stderr): on JDK 17 the return from a native method can drop a fault pending on the
-     * thread, and before {@code MappingFaults.raisePending} at its end a merge into a truncated
-     * file then returned as if nothing had happened, in 7 of 10 rounds. (A count or a checksum
-     * raised its fault in every round with or without it.)
+     * thread, and before {@code MappingFaults.raisePending} after each chunk a merge into a
+     * truncated file then returned as if nothing had happened, in 7 of 10 rounds. (A count or a
+     * checksum raised its fault in every round with or without it.)
      */
     private static final LongConsumer SYSTEM_CALL = bytesDone -> Thread.yield();
 

@@ -256,9 +256,9 @@ public final class CellArray extends PackedCells {
             for (long w = start; w < end; w++) {
                 count += CounterLanes.nonZeroLanes(MEMORY.readLong(address + (w << 3)) & cellBitsOfWord(w), counterBits());
             }
+            MappingFaults.raisePending();
             report(bytesScanned, end == cellWords ? words : end); // the words past the last cell's hold only padding
         }
-        MappingFaults.raisePending();
         return count;
     }
 
@@ -298,6 +298,7 @@ public final class CellArray extends PackedCells {
             for (long w = start; w < end; w += PAGE_WORDS) {
                 MEMORY.readVolatileLong(address + (w << 3)); // volatile: a load the compiler may not drop
             }
+            MappingFaults.raisePending();
             report(bytesRead, end);
         }
     }
