@@ -55,6 +55,16 @@ import java.util.function.LongConsumer;
  * being killed. {@link #sync()} forces the file to the device, so what was added before it
  * survives a power cut too.
  *
+ * <p><b>A file changed by another program.</b> No lock keeps another program from truncating the
+ * file while it is mapped (or a sparse file's disk from filling). The next access to a page lost
+ * that way throws HotSpot's {@link InternalError} ("a fault occurred in an unsafe memory access"):
+ * at the access, or on JDK 17 where the thread next enters the JVM's runtime, which this library
+ * makes it do after each chunk of a whole-filter pass and every 64 failed compare-and-sets; answers
+ * given in between may be wrong. Catch it to report the file as damaged; restore it from a pack or
+ * rebuild it. One case cannot be caught: on JDK 17 an add or remove that still runs in the
+ * interpreter (a process's first few thousand) kills the JVM with SIGBUS (docs/RELIABILITY.md, "A
+ * file changed under a command").
+ *
  * <p><b>Keys.</b> byte[], {@link ByteBuffer}, long and {@link CharSequence} keys are hashed by their
  * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate. The key-type calls
  * are {@link MembershipFilter}'s, over the {@code *Hash} methods, which take keys hashed by
