@@ -17,9 +17,10 @@ package io.bloomstore.internal.cells;
  * as {@code bloomstore add} spinning at 100 % CPU, 93 % of it in the kernel, for minutes after its
  * file was truncated, until a thread dump's safepoint ended it. A pass ran on at a fault per word
  * (0.6 to 3.4 microseconds each: minutes for a filter of gigabytes), and a merge whose progress
- * callback made a system call returned as if nothing had happened. {@code FileTruncatedUnderWorkTest} reproduces
- * both (docs/RELIABILITY.md, "A file changed under a command"). On JDK 25 it passes against the
- * code without this class as well: there the error is raised at once.
+ * callback made a system call returned as if nothing had happened. {@code
+ * FileTruncatedUnderWorkTest} reproduces both (docs/RELIABILITY.md, "A file changed under a
+ * command"). On JDK 25 it passes against the code without this class as well: there the error is
+ * raised at once.
  *
  * <p>How it raises: by allocating a two-dimensional array whose lengths the compiler cannot know,
  * which C2, C1 and the interpreter all make in the runtime ({@code multianewarray}), and the runtime
