@@ -65,7 +65,7 @@ public final class TruncatedFileWorker {
             this.pass = pass;
         }
 
-        /** m: large for writes, as in the CLI's test of this; small for a pass, which faults at every word. */
+        /** m: large for writes, as in the CLI's test of this; small for a pass, which faults at every word of a chunk. */
         long cells() {
             return pass ? 10_000_000L : 100_000_000L;
         }
