@@ -34,7 +34,12 @@ package io.bloomstore.internal.cells;
 public final class MappingFaults {
     /** Failed attempts of a retry loop between two raises: a power of two, above what contention alone gives. */
     static final int FAILURES_PER_RAISE = 64;
-    /** The lengths of the array allocated: a field the compiler must read, not a constant it could allocate inline. */
+    /**
+     * The lengths of the array allocated. Not final, on purpose: a constant would let C2 expand the
+     * allocation inline, without the runtime, and the raise would silently stop raising
+     * ({@code FileTruncatedUnderWorkTest} would then fail).
+     */
+    @SuppressWarnings("FieldMayBeFinal")
     private static int one = 1;
     /** Where the allocation goes, so that the compiler cannot drop it as unused. */
     @SuppressWarnings("unused")
