@@ -37,9 +37,10 @@ class BuildIT {
     @Test
     void buildCountsTheLinesWhenNotToldAndSealsTheFilter() throws Exception {
         String built = run(dir, "build", "counted.bloom", "--from", "keys.txt", "--fpp", "0.001").assertOk().stdout();
-        // the keys that set a new cell fall short of 20,000 by the few that were false positives when added
-        assertTrue(built.matches("built counted\\.bloom from 20,000 keys \\(19,9\\d\\d set a new cell; \\d\\d? found all "
-                + "theirs set: repeated lines or false positives\\): 287,553 cells of 1 bit, "
+        // The keys that set a new cell fall short of 20,000 by those that were false positives when added:
+        // 2 to 4 mostly. The adder threads interleave differently each run, and 1 run in the 220 measured had none.
+        assertTrue(built.matches("built counted\\.bloom from 20,000 keys \\((20,000 set a new cell|19,9\\d\\d set a new "
+                + "cell; \\d\\d? found all theirs set: repeated lines or false positives)\\): 287,553 cells of 1 bit, "
                 + "10 hashes, standard layout \\(40\\.0 KiB\\); sealed\n"), built);
         assertEquals("counted.bloom: ok (header, length, file identity, padding and cells checksum)\n",
                 run(dir, "verify", "counted.bloom").assertOk().stdout());
