@@ -32,11 +32,24 @@ final class Converters {
             if (multiplier != 1) {
                 s = s.substring(0, s.length() - 1);
             }
+            BigDecimal count;
             try {
-                return new BigDecimal(s).multiply(BigDecimal.valueOf(multiplier)).longValueExact();
-            } catch (NumberFormatException | ArithmeticException e) {
-                throw new TypeConversionException("'" + value + "' is not a whole number (write e.g. 1000000, 1_000_000, 10M or 1e6)");
+                count = new BigDecimal(s).multiply(BigDecimal.valueOf(multiplier));
+            } catch (NumberFormatException e) {
+                throw notAWholeNumber(value);
             }
+            if (count.stripTrailingZeros().scale() > 0) {
+                throw notAWholeNumber(value);
+            }
+            if (count.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+                throw new TypeConversionException("'" + value + "' is out of range: a count is at most "
+                        + "9,223,372,036,854,775,807 (about 9.2e18)");
+            }
+            return count.longValueExact();
+        }
+
+        private static TypeConversionException notAWholeNumber(String value) {
+            return new TypeConversionException("'" + value + "' is not a whole number (write e.g. 1000000, 1_000_000, 10M or 1e6)");
         }
     }
 

@@ -20,10 +20,26 @@ class ConvertersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "ten", "1.5", "10X", "1e-3", "99999999999T"})
+    @ValueSource(strings = {"", "ten", "1.5", "10X", "1e-3", "1.0000001k"})
     void countsThatAreNotWholeNumbersAreRefusedWithExamples(String text) {
         TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Count().convert(text));
-        assertTrue(e.getMessage().contains("1_000_000"), e.getMessage());
+        assertTrue(e.getMessage().contains("is not a whole number") && e.getMessage().contains("1_000_000"),
+                e.getMessage());
+    }
+
+    /** A whole number past a long is not called "not a whole number": the message says what is wrong with it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"99999999999T", "1e20", "9223372036854775808", "-9223372036854775809"})
+    void countsPastALongSaySo(String text) {
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Count().convert(text));
+        assertEquals("'" + text + "' is out of range: a count is at most 9,223,372,036,854,775,807 (about 9.2e18)",
+                e.getMessage());
+    }
+
+    @Test
+    void theLargestCountIsRead() {
+        assertEquals(Long.MAX_VALUE, new Converters.Count().convert("9223372036854775807"));
+        assertEquals(1000, new Converters.Count().convert("1.000k"));
     }
 
     @ParameterizedTest
