@@ -34,22 +34,28 @@ final class Converters {
             }
             BigDecimal count;
             try {
-                count = new BigDecimal(s).multiply(BigDecimal.valueOf(multiplier));
+                count = new BigDecimal(s).multiply(BigDecimal.valueOf(multiplier)).stripTrailingZeros();
             } catch (NumberFormatException e) {
                 throw notAWholeNumber(value);
+            } catch (ArithmeticException e) { // a scale past an int's, as 1e2147483647k's once its zeros are stripped
+                throw outOfRange(value);
             }
-            if (count.stripTrailingZeros().scale() > 0) {
+            if (count.scale() > 0) {
                 throw notAWholeNumber(value);
             }
             if (count.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-                throw new TypeConversionException("'" + value + "' is out of range: a count is at most "
-                        + "9,223,372,036,854,775,807 (about 9.2e18)");
+                throw outOfRange(value);
             }
             return count.longValueExact();
         }
 
         private static TypeConversionException notAWholeNumber(String value) {
             return new TypeConversionException("'" + value + "' is not a whole number (write e.g. 1000000, 1_000_000, 10M or 1e6)");
+        }
+
+        private static TypeConversionException outOfRange(String value) {
+            return new TypeConversionException("'" + value + "' is out of range: a count is at most "
+                    + "9,223,372,036,854,775,807 (about 9.2e18)");
         }
     }
 

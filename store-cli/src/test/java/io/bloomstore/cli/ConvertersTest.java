@@ -29,7 +29,7 @@ class ConvertersTest {
 
     /** A whole number past a long is not called "not a whole number": the message says what is wrong with it. */
     @ParameterizedTest
-    @ValueSource(strings = {"99999999999T", "1e20", "9223372036854775808", "-9223372036854775809"})
+    @ValueSource(strings = {"99999999999T", "1e20", "9223372036854775808", "-9223372036854775809", "1e2147483647k"})
     void countsPastALongSaySo(String text) {
         TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Count().convert(text));
         assertEquals("'" + text + "' is out of range: a count is at most 9,223,372,036,854,775,807 (about 9.2e18)",
