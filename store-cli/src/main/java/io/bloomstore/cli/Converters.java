@@ -43,10 +43,11 @@ final class Converters {
             if (count.scale() > 0) {
                 throw notAWholeNumber(value);
             }
-            if (count.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            try {
+                return count.longValueExact();
+            } catch (ArithmeticException e) { // whole, so only past a long's range
                 throw outOfRange(value);
             }
-            return count.longValueExact();
         }
 
         private static TypeConversionException notAWholeNumber(String value) {
