@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the benchmarks of docs/BENCHMARKS.md ("How to run" says what each mode measures and which
-# numbers of its table each mode gives).
+# Runs the benchmarks of docs/BENCHMARKS.md (its results table names the mode behind each number;
+# "How to run" says what each mode measures).
 #
 #   bench/run-benchmarks.sh [-n] MODE [RESULTS-DIR]
 #
