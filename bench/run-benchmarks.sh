@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the benchmarks of docs/BENCHMARKS.md ("How to run" says what each mode measures and which
-# numbers of its table each mode gives).
+# Runs the benchmarks of docs/BENCHMARKS.md (its results table names the mode behind each number;
+# "How to run" says what each mode measures).
 #
 #   bench/run-benchmarks.sh [-n] MODE [RESULTS-DIR]
 #
@@ -36,9 +36,16 @@
 #                  at the target p; micro-tables.md and fpp-at-target.md
 #   segmented      SegmentedBenchmark at n = 1 M and 10 M: growing chains and windowed rings against
 #                  a fixed filter of the same n, every call, both layouts; one CSV and log per n
+#   window         SegmentedBenchmark's single queries and latency chains at WINDOW_N (64 M) keys: the
+#                  fixed filter against the ring of 8 epochs, each of WINDOW_LAYOUTS (BLOCKED STANDARD)
+#                  in its own run, WINDOW_REPS (3) repetitions; one CSV and log per repetition and layout
+#   window-dedup   WINDOW_ROUNDS (4) alternating rounds of `bin/bloomstore dedup` of 10 M new lines
+#                  into a new ring of 80 M keys a window at 1 % (L = 8), standard slots against blocked;
+#                  window-dedup.tsv (wall and user + sys CPU of each process)
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
 #   -n             print the commands instead of running them
+#   -h, --help     this text
 #
 # Build first: mvn -B -pl bench -am package -DskipTests (and store-cli for bin/bloomstore).
 # RESULTS-DIR defaults to bench/results/<UTC date>. Benchmark files go to $BLOOMSTORE_BENCH_DIR
@@ -57,9 +64,13 @@ results=${2:-bench/results/$(date -u +%Y-%m-%d)}
 java=${JAVA:-java}
 jar=bench/target/benchmarks.jar
 
-usage() {
-  sed -n '/^#   bench/,/^#   -n/p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
+usage() { # exit status (2 unless asked for)
+  if [[ ${1:-2} == 0 ]]; then
+    sed -n '/^#   bench/,/^#   -h/p' "$0" | sed 's/^# \{0,1\}//'
+  else
+    sed -n '/^#   bench/,/^#   -h/p' "$0" | sed 's/^# \{0,1\}//' >&2
+  fi
+  exit "${1:-2}"
 }
 
 run() { # a command, or in a dry run its text
@@ -472,6 +483,37 @@ segmented() { # dir. Each n in one run, so the three kinds' ratios are read with
   done
 }
 
+window() { # dir. A ring's query against the fixed filter's, beyond the caches: the latency chains ask one
+  # key at a time, each chosen by the previous answer, so they show how long one query waits. The
+  # ratios are read within a run, and the repetitions' medians, since this host drifts between runs
+  local d=$1 n=${WINDOW_N:-64000000} rep layout
+  for rep in $(seq "${WINDOW_REPS:-3}"); do
+    for layout in ${WINDOW_LAYOUTS:-BLOCKED STANDARD}; do
+      jmh "$d" "window-r$rep-n$((n / 1000000))m-${layout,,}" 'SegmentedBenchmark.mightContain(Absent|Present)(Latency)?$' \
+        -p n=$n -p layout=$layout -p kind=FIXED,WINDOWED
+    done
+  done
+}
+
+window_dedup() { # dir. What a dedup index pays for its ring's layout, whole processes, the layouts taking
+  # turns going first so that a drift of the shared host hits both alike
+  local d=$1 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} lines=10000000 round layout first
+  local keys=$dir/fixtures/keys-$lines.txt ring=$dir/scratch/window-dedup.bloom
+  local tsv=$d/window-dedup.tsv
+  run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$keys" "$lines"
+  $dry || { mkdir -p "$(dirname "$ring")"; cat "$keys" > /dev/null; printf 'label\tround\twall\tcpu\tload1\n' >> "$tsv"; }
+  for round in $(seq "${WINDOW_ROUNDS:-4}"); do
+    first=standard
+    ((round % 2 == 0)) && first=blocked
+    for layout in $first $([[ $first == standard ]] && echo blocked || echo standard); do
+      run rm -f "$ring"
+      timed "$tsv" "$layout	$round" bin/bloomstore dedup "$ring" --expected 80M --fpp 0.01 --window 24h \
+        --layout "$layout" --from "$keys"
+    done
+  done
+  $dry || rm -f "$ring"
+}
+
 mode() { # mode, dir
   $dry || mkdir -p "$2"
   case $1 in
@@ -486,17 +528,22 @@ mode() { # mode, dir
     startup) startup "$2" ;;
     peers) peers "$2" ;;
     segmented) segmented "$2" ;;
+    window) window "$2" ;;
+    window-dedup) window_dedup "$2" ;;
     *) usage ;;
   esac
 }
 
 case $what in
-  micro | paired | paired-n200m | macro | build | programs | writeback | checkpoint | startup | peers | segmented | all) ;;
+  micro | paired | paired-n200m | macro | build | programs | writeback | checkpoint | startup | peers | segmented \
+    | window | window-dedup | all) ;;
+  -h | --help) usage 0 ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
-  for m in micro paired paired-n200m macro build programs writeback checkpoint startup peers segmented; do
+  for m in micro paired paired-n200m macro build programs writeback checkpoint startup peers segmented window \
+    window-dedup; do
     mode "$m" "$results/$m"
   done
 else

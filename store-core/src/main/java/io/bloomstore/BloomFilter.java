@@ -312,8 +312,7 @@ public final class BloomFilter implements CountingFilter {
 
     // The key batch queries hash each group of 16 right before probing it, not a chunk of keys
     // first as MembershipFilter's do: the chunked queries took 5 to 20% more CPU per key in most
-    // rows of six interleaved rounds at 1 M and 10 M keys (bench/results/2026-11-24-api-slim); the
-    // chunked adds did not.
+    // rows of six interleaved rounds at 1 M and 10 M keys; the chunked adds did not.
     @Override
     public int mightContainAll(long[] keys, boolean[] results) {
         ensureOpen();

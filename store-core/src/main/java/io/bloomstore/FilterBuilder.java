@@ -155,7 +155,8 @@ public final class FilterBuilder {
      * filter filled {@link #inMemory in memory} adds with plain stores instead of compare-and-sets,
      * as no other writer can see that memory: a tenth less CPU than two adders for a filter in the
      * caches, but for one far larger about the same CPU, in a time that varied from a third less to
-     * twice as long (docs/BENCHMARKS.md, "Plain stores for a single writer"), so it is not the default.
+     * twice as long (docs/BENCHMARKS-HISTORY.md, "Plain stores for a single writer"), so it is not the
+     * default.
      *
      * @param threads the number of adder threads
      * @return this builder

@@ -93,7 +93,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
      * its first probe half the time in a half-full region, so the pass loads one line a key and
      * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
-     * docs/BENCHMARKS.md, "Growing and windowed filters").
+     * docs/BENCHMARKS-HISTORY.md, "Growing and windowed filters").
      */
     @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {

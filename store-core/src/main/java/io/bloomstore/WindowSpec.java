@@ -29,10 +29,9 @@ public record WindowSpec(long expectedKeys, double fpp, Duration window, int epo
      * index asks mostly new (absent) keys. With all of a key's cells in one line of each slot, the
      * first round of the lockstep query loads the key's every cell in every slot at once: about two
      * misses' time for an absent key, where the standard layout, one line per probe, waits about six
-     * rounds of misses (64 M keys, L = 8, EPYC: 633 against 1,625 ns; at 1 M, in the caches, 205
-     * against 242 ns; docs/BENCHMARKS.md, LOCKSTEP and ROUNDS). The price is space, since a blocked
-     * slot needs more cells for the same rate: at L = 8, 8% more at P = 1%, 15% at 0.1%, 23% at
-     * 0.01%. A fixed filter keeps {@link Layout#STANDARD} as its default: its one array costs k
+     * rounds of misses, and it is faster in the caches too (docs/BENCHMARKS.md, "Windowed
+     * filters"). The price is space, since a blocked slot needs more cells for the same rate: at
+     * L = 8, 8% more at P = 1%, 15% at 0.1%, 23% at 0.01%. A fixed filter keeps {@link Layout#STANDARD} as its default: its one array costs k
      * misses only for present keys, and its space is the brief's measure.
      */
     public static final Layout DEFAULT_LAYOUT = Layout.BLOCKED;

@@ -42,10 +42,10 @@ import java.util.Arrays;
  *
  * <p><b>Cost.</b> A query, and an add's "seen within the window", asks the live slots in lockstep:
  * the first probe's line of every slot is read at once, so an absent key waits about as long as
- * one read of the slots' lines together, not a miss per slot in turn (in the blocked layout at 64 M
- * keys a window, 2.7 misses' time against 5.2 before; docs/BENCHMARKS.md, LOCKSTEP). Rings that
- * outgrow the caches are best made with {@link Layout#BLOCKED}, whose k cells per slot share that
- * one line.
+ * one read of the slots' lines together, not a miss per slot in turn (in the blocked layout, beyond
+ * the caches, about half the time of asking the slots in turn; docs/BENCHMARKS.md, "Windowed
+ * filters"). Rings that outgrow the caches are best made with {@link Layout#BLOCKED}, whose k
+ * cells per slot share that one line.
  */
 public final class WindowedBloomFilter extends SegmentedFilter {
     private final ContainerState state;
@@ -216,7 +216,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
 
     /**
      * Whether a slot of the live window may hold the key. The live slots are asked together, not
-     * one after another, so that their cache misses overlap (docs/BENCHMARKS.md, LOCKSTEP).
+     * one after another, so that their cache misses overlap (docs/BENCHMARKS.md, "Windowed filters").
      */
     @Override
     public boolean mightContainHash(long hash) {

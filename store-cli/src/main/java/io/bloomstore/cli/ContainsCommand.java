@@ -30,8 +30,8 @@ final class ContainsCommand extends CliCommand {
      * ({@link OpenMode#READ_ONLY_UNMAPPED}). Mapping pays the memory layer's start once; reading
      * unmapped pays up to k positional reads per key instead. Counted in instructions, 64 keys read
      * unmapped still cost far less than one key mapped, so the bound is well short of where the two
-     * meet (docs/BENCHMARKS.md, "CLI start-up"); more keys than a command line usually holds come
-     * through --from, which maps.
+     * meet (docs/BENCHMARKS-HISTORY.md, "CLI start-up", step 13); more keys than a command line
+     * usually holds come through --from, which maps.
      */
     static final int UNMAPPED_KEYS = 64;
 

@@ -14,7 +14,7 @@ final class Human {
      * 1234567 as "1,234,567". Grouped here rather than by {@code String.format("%,d")}, whose first
      * call in a JVM loads the locale data for the separator: a one-key {@code bloomstore add}, which
      * prints counts where {@code contains} prints none, would start measurably slower than
-     * {@code contains} (docs/BENCHMARKS.md, "CLI start-up").
+     * {@code contains} (docs/BENCHMARKS-HISTORY.md, "CLI start-up", step 12).
      */
     static String count(long n) {
         String digits = Long.toString(n);

@@ -15,10 +15,11 @@
  * <h2 id="start-up">Start-up time: why the CLI is built this way</h2>
  *
  * A one-key {@code bloomstore contains} is a JVM start, a parse, a header check and k reads of the
- * file; the target is at most 3x {@code java -version} (measured in docs/BENCHMARKS.md, "CLI start-up",
- * where the numbers behind each choice below are). Everything that a short run would pay for and
- * not use is left out or put off. The choices, each made because of its measured cost, are
- * documented here once; the places that implement them point here:
+ * file; the target is at most 3x {@code java -version} (measured in docs/BENCHMARKS.md, "CLI start-up";
+ * the numbers behind each choice below are in docs/BENCHMARKS-HISTORY.md, "CLI start-up").
+ * Everything that a short run would pay for and not use is left out or put off. The choices, each
+ * made because of its measured cost, are documented here once; the places that implement them
+ * point here:
  * <ul>
  *   <li><b>picocli's programmatic model, not its annotations</b> ({@link io.bloomstore.cli.Model}):
  *       reading annotations makes the JDK generate a proxy class per annotation type at run time,

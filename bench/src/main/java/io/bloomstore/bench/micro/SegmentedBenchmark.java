@@ -67,7 +67,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the CPU cannot overlap one query's misses with the next query's, as it does across the
  * independent keys of the throughput calls. A query's own misses overlap only if it issues them
  * together; this is what separates a ring that waits for one miss from one that waits for L + 1
- * in turn, which throughput cannot show (docs/BENCHMARKS.md, "Growing and windowed filters").
+ * in turn, which throughput cannot show (docs/BENCHMARKS-HISTORY.md, SEGLAT and LOCKSTEP).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -93,7 +93,7 @@ public class SegmentedBenchmark {
     @Param({"STANDARD", "BLOCKED"})
     public Layout layout;
 
-    /** 1 M keys: a fixed standard filter of 1.2 MB, within this EPYC's 32 MiB L3. 10 M: 12 MB, a ring ~24 MB. */
+    /** 1 M keys: a fixed standard filter of 1.2 MB, within a 32 MiB L3. 10 M: 12 MB, a ring ~24 MB. */
     @Param({"1000000", "10000000"})
     public long n;
 

@@ -4,6 +4,7 @@ import io.bloomstore.bench.Features;
 import io.bloomstore.bench.FilterKind;
 import io.bloomstore.bench.micro.CpuTimeProfiler;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +23,10 @@ import java.util.function.Predicate;
  * the same comparisons are also made on CPU time per key. Every ratio is a speed-up: above 1
  * means bloomstore is faster.
  *
- * <pre>java -cp bench/target/benchmarks.jar io.bloomstore.bench.report.BenchReport results/*.csv</pre>
+ * <p>With {@code --svg FILE} first, it also draws the throughput of every filter kind into FILE
+ * ({@link ThroughputChart}), the chart of docs/BENCHMARKS.md.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.bloomstore.bench.report.BenchReport [--svg FILE] results/*.csv</pre>
  */
 public final class BenchReport {
     private static final List<String> OPERATIONS = List.of("add", "addBatch", "mightContainPresent",
@@ -39,9 +43,18 @@ public final class BenchReport {
     }
 
     public static void main(String[] args) throws IOException {
+        List<String> files = new ArrayList<>(Arrays.asList(args));
+        Optional<Path> svg = Optional.empty();
+        if (files.size() >= 2 && files.get(0).equals("--svg")) {
+            svg = Optional.of(Path.of(files.get(1)));
+            files = files.subList(2, files.size());
+        }
         List<JmhResult> results = new ArrayList<>();
-        for (String file : args) {
+        for (String file : files) {
             results.addAll(JmhResult.read(Path.of(file)));
+        }
+        if (svg.isPresent()) {
+            Files.writeString(svg.get(), new ThroughputChart(results).render());
         }
         System.out.print(new BenchReport(results).render());
     }

@@ -99,8 +99,8 @@ public final class KeyLineReader implements BatchSource {
      * &amp; 0x80..80 sets the top bit of every zero byte (and of no byte below the first one, since
      * borrows only run upwards), so its lowest set bit marks the first newline. Key files have short
      * lines (ids, hashes, paths), so the scan is a large part of reading a key: for 17-byte lines, a
-     * loop over single bytes took about as long as hashing them (docs/BENCHMARKS.md, "The line
-     * reader").
+     * loop over single bytes took about as long as hashing them (docs/BENCHMARKS-HISTORY.md, "The
+     * line reader").
      */
     private static int indexOfNewline(byte[] b, int from, int limit) {
         int i = from;

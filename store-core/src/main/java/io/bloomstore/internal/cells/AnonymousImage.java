@@ -18,7 +18,7 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * <p>Why not the file's mapping: random adds dirty pages all over a mapped file, and the kernel
  * writes dirty pages back as they age (30 s by default), as dirty memory passes its thresholds, and
  * whenever reclaim takes a page, only for the next add to dirty it again. A build of 50 M keys into a
- * 1 GiB mapped file had the kernel write 20 GB for it on a host with proactive reclaim
+ * 1 GiB mapped file had the kernel write about 20 times the file for it under proactive reclaim
  * (docs/BENCHMARKS.md, "Large filters on disk"). Anonymous memory is written by no one until the
  * image is synced, then once, sequentially; without swap it is never paged out.
  *

@@ -28,7 +28,7 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * address the store lends for the array (taken once, after the range was checked) with Chronicle's
  * {@link UnsafeMemory}, the very calls the store makes inside, without reloading the store's mutable
  * memory and address fields on every access, and without an index check. Both costs were measured
- * (docs/BENCHMARKS.md, "Chronicle Bytes on the hot paths").
+ * (docs/BENCHMARKS-HISTORY.md, "Chronicle Bytes on the hot paths").
  */
 public final class CellArray extends PackedCells {
     private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;
@@ -68,8 +68,8 @@ public final class CellArray extends PackedCells {
      * Cells that one thread alone changes, in memory no other process maps (a build's image in
      * anonymous memory, filled by one adder): {@link #incrementSaturating} is a plain load and
      * store, without the locked instruction of a compare-and-set, which no other writer needs
-     * here. The rest is as for shared cells. Measured in docs/BENCHMARKS.md ("Plain stores for a
-     * single writer").
+     * here. The rest is as for shared cells. Measured in docs/BENCHMARKS-HISTORY.md ("Plain stores
+     * for a single writer").
      */
     public static CellArray singleWriter(BytesStore<?, ?> store, long offset, long cells, int counterBits,
             long lengthBytes) {
@@ -146,7 +146,7 @@ public final class CellArray extends PackedCells {
      * the address and their own constants in locals: a volatile read orders every later load
      * after it, so a constant read from a field inside the loop is loaded again at every probe,
      * and those loads, with the general arithmetic of w-bit cells, made a third of an in-cache
-     * query (docs/BENCHMARKS.md, "FUSED").
+     * query (docs/BENCHMARKS-HISTORY.md, FUSED).
      */
     public static boolean isBitSetVolatile(long address, long i) {
         return (MEMORY.readVolatileLong(address + ((i >>> 6) << 3)) & (1L << i)) != 0;

@@ -8,7 +8,7 @@ import net.openhft.chronicle.core.UnsafeMemory;
  * lent addresses (see {@link CellArray}) are held in one {@code long[]}, so that a read costs an
  * element load, an add and the cell's load, not a walk through each array object's fields: a
  * ring's query makes 10 to 30 such reads, and in the caches their instructions are most of what it
- * costs (docs/BENCHMARKS.md, SEGLAT).
+ * costs (docs/BENCHMARKS-HISTORY.md, SEGLAT).
  */
 public final class CellArrayGroup {
     private static final UnsafeMemory MEMORY = UnsafeMemory.MEMORY;

@@ -24,7 +24,7 @@ package io.bloomstore.internal.cells;
  *
  * <p>How it raises: by allocating a two-dimensional array whose lengths the compiler cannot know,
  * which C2, C1 and the interpreter all make in the runtime ({@code multianewarray}), and the runtime
- * raises a pending error on the way back. It costs about 70 ns. It must come from code of ours:
+ * raises a pending error on the way back: one call into the runtime. It must come from code of ours:
  * raised inside JDK code between two steps of its bookkeeping, an asynchronous error leaves that
  * code's state broken (seen: a {@code FileChannel} that failed every later call). Nothing is added
  * to the paths that succeed: a compare-and-set on a live mapping fails only when another thread

@@ -10,8 +10,8 @@ package io.bloomstore.internal.cells;
  * positional read per word ({@link PositionalCells}, for a few queries without a mapping). The
  * probe loops read cells through this type ({@code internal.probe.CellQueries}); in a JVM that has
  * loaded only {@link CellArray}, the JIT binds {@link #getVolatile} to it by class-hierarchy
- * analysis and inlines it, so the mapped hot path pays no dispatch (docs/BENCHMARKS.md, "CLI
- * start-up", step 13: the inlining and the benchmark).
+ * analysis and inlines it, so the mapped hot path pays no dispatch (docs/BENCHMARKS-HISTORY.md,
+ * "CLI start-up", step 13: the inlining and the benchmark).
  */
 public abstract class PackedCells {
     private final long cells;

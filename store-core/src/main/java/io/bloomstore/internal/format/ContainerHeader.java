@@ -91,8 +91,8 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
 
     /**
      * The shapes of regions 0 .. {@code regions - 1}. A ring's slots share one shape, sized once:
-     * sizing a blocked region runs {@link io.bloomstore.internal.math.BlockedFppModel} for ~18 ms,
-     * which 65 slots would otherwise pay 65 times at every create, merge and verify.
+     * sizing a blocked region runs {@link io.bloomstore.internal.math.BlockedFppModel}, a numeric sum
+     * over block fills, which 65 slots would otherwise pay 65 times at every create, merge and verify.
      *
      * @throws IllegalArgumentException if a region would need more than {@link BloomSpec#MAX_CELLS} cells
      */

@@ -6,8 +6,8 @@ import net.openhft.hashing.LongHashFunction;
 
 /**
  * The checksum a sealed filter records of its cells: XXH3-64 over the cell bytes, in place (XXH3
- * reads memory at several GB/s, so verifying a 1 GiB filter costs well under a second plus the
- * reading), seeded with the file identity (0 for a version 1 file, which has none): the same cells
+ * keeps up with memory, so verifying a filter costs little more than reading its cells), seeded
+ * with the file identity (0 for a version 1 file, which has none): the same cells
  * under another file's header give another checksum. Independent of the filter's own key seed.
  */
 public final class CellsChecksum {

@@ -26,8 +26,8 @@ import java.util.function.IntToLongFunction;
  * absent key, not k. A present key then waits for two rounds of misses (two rounds for every group
  * made present keys 0.79x as fast at 200 M keys), so after a group that found keys the next loads
  * every line at once, as adds always do. So chosen, at 200 M keys (standard layout, k = 7): absent
- * keys 1.39x faster, present keys and half-and-half batches as fast as before (docs/BENCHMARKS.md,
- * ROUNDS-200M). The blocked layout has one line a key and loads it at once.
+ * keys 1.39x faster, present keys and half-and-half batches as fast as before
+ * (docs/BENCHMARKS-HISTORY.md, ROUNDS-200M). The blocked layout has one line a key and loads it at once.
  *
  * <p><b>Why 16 keys.</b> Enough independent misses to fill the miss buffers (a blocked group is 16
  * lines, a standard one 16 k), few enough that the group's lines are still in L1 (16 k lines of
@@ -36,12 +36,12 @@ import java.util.function.IntToLongFunction;
  * keys first), or are hashed a group at a time right before its probes ({@link #mightContainAll}).
  *
  * <p><b>Why not for a cache-resident standard filter.</b> A standard-layout filter of at most
- * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a core's L2 on the Xeons measured) keeps its lines in the
+ * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a large server core's L2) keeps its lines in the
  * caches: there is no miss to overlap, and the pass would load each of the k lines twice. There
- * the batch calls probe key by key. A smaller L2 is no reason to load ahead either: on an EPYC
+ * the batch calls probe key by key. A smaller L2 is no reason to load ahead either: on a core
  * with 512 KiB of L2 the pass still cost at 1.2 MB, as L3 hits overlap without help. A blocked filter loads ahead at every
  * size: its pass is one load per key, and it paid even at the cache-resident size. The
- * measurements behind each rule are in docs/BENCHMARKS.md.
+ * measurements behind each rule are in docs/BENCHMARKS-HISTORY.md.
  *
  * <p>Counting new keys is left to the caller, once per batch: one update of a shared counter per
  * key would be one more locked instruction per key.

@@ -17,7 +17,7 @@ import io.bloomstore.internal.cells.CellArray;
  * writes out with its constants in locals ({@link Probing#allBitsSetVolatile},
  * {@link Probing#setBits}): after a volatile read, the general loop here loads the probing's and
  * the array's fields again at every probe, and an in-cache query or add cost a third more that way
- * (docs/BENCHMARKS.md, "FUSED"). Counters keep the general loops.
+ * (docs/BENCHMARKS-HISTORY.md, FUSED). Counters keep the general loops.
  */
 public final class CellProbes extends CellQueries {
     /** The cells the queries read, as the array that also takes updates. */

@@ -10,26 +10,25 @@ import io.bloomstore.internal.cells.CellArrayGroup;
  * and the probes are read in rounds: each probe of a round in every array still in the running,
  * before any probe of the next round in any.
  *
- * <p>Why, with the numbers of docs/BENCHMARKS.md (LOCKSTEP; EPYC, a ring of 9 slots of 8 M keys
- * each, one dependent miss ~236 ns): asked one array after the other, an absent key ends each
- * array's probe loop at a branch on a cell that is zero or not at random (a coin toss per probe
- * in a half-full array), so the CPU mispredicts about once an array, drops what it had started
- * beyond it, and waits for the arrays' misses one after the other: 1,216 ns a query in the
- * blocked layout, 8.4 times the fixed filter's. In lockstep the first probe's cell is read in
- * every array at once, with no branch on the values ({@link CellArrayGroup#nonZeroAt}), so those
+ * <p>Why (a ring of 9 slots, each far larger than the caches): asked one array after the other,
+ * an absent key ends each array's probe loop at a branch on a cell that is zero or not at random
+ * (a coin toss per probe in a half-full array), so the CPU mispredicts about once an array, drops
+ * what it had started beyond it, and waits for the arrays' misses one after the other: about five
+ * dependent misses' time a query in the blocked layout. In lockstep the first probe's cell is read
+ * in every array at once, with no branch on the values ({@link CellArrayGroup#nonZeroAt}), so those
  * misses overlap; the arrays whose cells were set go on together, and the last one left alone
  * finishes by itself, its remaining probes depending on nothing but the key, so the CPU runs
- * ahead through them. Blocked layout: 633 ns, 3.8 times the fixed filter, all of a key's cells
- * in an array sharing the line the first round loaded, so a round is one probe; reading the nine
- * lines at once and nothing else costs about one miss on a quiet host, and the query 1.7 to 1.9
- * times that (docs/BENCHMARKS.md, ROUNDS).
+ * ahead through them. Blocked layout: under three misses' time, all of a key's cells in an array
+ * sharing the line the first round loaded, so a round is one probe; reading the nine lines at once
+ * and nothing else costs about one miss, and the query less than twice that
+ * (docs/BENCHMARKS-HISTORY.md, LOCKSTEP and ROUNDS).
  *
  * <p>In the standard layout each probe is a line of its own, so each round waits for the misses
  * of the arrays still in the running, and a round reads two probes: an absent key then leaves a
  * quarter of the arrays in the running after a round, not half, and is done in about two rounds
- * of misses where one probe a round took about log2(9) + 1 (docs/BENCHMARKS.md, ROUNDS: present
- * keys at 64 M 1,817 against 2,032 ns, absent 1,394 against 1,432; in cache level). Three or
- * four a round gained nothing more in the same harness and read more cells per key.
+ * of misses where one probe a round took about log2(9) + 1 (docs/BENCHMARKS-HISTORY.md, ROUNDS:
+ * beyond the caches a tenth off a present key, a few per cent off an absent one; in cache level).
+ * Three or four a round gained nothing more in the same harness and read more cells per key.
  */
 public final class LockstepQueries {
     private final Probing probing;
