@@ -53,6 +53,21 @@ class ConvertersTest {
         assertThrows(TypeConversionException.class, () -> new Converters.Rate().convert("often"));
     }
 
+    /** A rate out of range is refused as typed: 1e-400 was reported as "got 0.0", the double it rounds to. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "1e-400|'1e-400' is not a rate strictly between 0 and 1 that a double can hold (the smallest is 4.9e-324); write e.g. 0.01, 1e-6 or 1%",
+        "1e-400%|'1e-400%' is not a rate strictly between 0 and 1 that a double can hold (the smallest is 4.9e-324); write e.g. 0.01, 1e-6 or 1%",
+        "0|'0' is not a rate strictly between 0 and 1; write e.g. 0.01, 1e-6 or 1%",
+        "0.0e5|'0.0e5' is not a rate strictly between 0 and 1; write e.g. 0.01, 1e-6 or 1%",
+        "1|'1' is not a rate strictly between 0 and 1; write e.g. 0.01, 1e-6 or 1%",
+        "100%|'100%' is not a rate strictly between 0 and 1; write e.g. 0.01, 1e-6 or 1%",
+        "-0.5|'-0.5' is not a rate strictly between 0 and 1; write e.g. 0.01, 1e-6 or 1%"})
+    void rateOutOfRangeIsReportedAsTyped(String text, String message) {
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Rate().convert(text));
+        assertEquals(message, e.getMessage());
+    }
+
     @Test
     void seedsInDecimalHexOrRandom() {
         Converters.Seed seeds = new Converters.Seed();
