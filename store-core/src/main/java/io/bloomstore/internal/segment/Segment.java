@@ -154,7 +154,7 @@ public final class Segment implements AutoCloseable {
      * own, not yet published. Reads one shared counter.
      */
     public long approximateKeys() {
-        return publishedKeys() + unpublished.sum();
+        return FilterState.saturatingSum(publishedKeys(), unpublished.sum());
     }
 
     /** Whether the published count has reached the capacity. */
@@ -174,7 +174,7 @@ public final class Segment implements AutoCloseable {
                 CrashPoint.reach(CrashPoint.CLEAR);
             }
         }
-        state.addApproximateInsertions(-state.getApproximateInsertionsVolatile());
+        state.resetApproximateInsertions();
         unpublished.reset();
     }
 
