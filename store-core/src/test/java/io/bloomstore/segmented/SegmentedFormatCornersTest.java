@@ -480,4 +480,22 @@ class SegmentedFormatCornersTest {
             assertEquals(1 - allClear, stats.compoundFpp(), 0.0);
         }
     }
+
+    /** A slot's capacity, which past-capacity is judged against, is ceil(n / L): 10 keys over 4 epochs give 3 a slot. */
+    @Test
+    void aSlotIsPastItsCapacityAfterCeilOfNOverLKeys() throws Exception {
+        WindowSpec ring = WindowSpec.of(10, 0.01, Duration.ofSeconds(4)).withEpochs(4).withLayout(Layout.STANDARD);
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("small.bloom"), ring, new TestClock(T0))) {
+            int added = 0;
+            for (long key = 0; added < 3; key++) {
+                added += filter.add(key) ? 1 : 0;
+            }
+            assertFalse(filter.isPastCapacity(), "3 keys: not past ceil(10 / 4) = 3, though past 10 / 4 = 2.5");
+            for (long key = 1000; added < 4; key++) {
+                added += filter.add(key) ? 1 : 0;
+            }
+            assertTrue(filter.isPastCapacity());
+            assertEquals(3, filter.stats().parts().get(0).capacity());
+        }
+    }
 }
