@@ -243,12 +243,12 @@ public final class SegmentedFile implements AutoCloseable {
                 long length = state.getRegionLengthVolatile(i);
                 long expected = i == 0 ? FIRST_REGION : more[i - 1].header().fileLength() + state.getRegionOffsetVolatile(i - 1);
                 ContainerImage.checkEntry(path, i, offset, length, expected, channel.size());
-                more[i] = Segment.open(path, channel, offset, length, readOnly);
-                BloomSpec shape = more[i].spec();
-                if (!shape.equals(checkedShape)) { // a ring's slots share one shape: checked once
-                    header.checkRegion(path, i, shape, false);
-                    checkedShape = header.isGrowing() ? null : shape;
+                FilterHeader own = Segment.readHeader(path, channel, offset, length);
+                if (!own.spec().equals(checkedShape)) { // a ring's slots share one shape: checked once
+                    header.checkRegion(path, i, own.spec(), false);
+                    checkedShape = header.isGrowing() ? null : own.spec();
                 }
+                more[i] = Segment.open(path, channel, offset, own, readOnly);
             }
             regions = more;
             return more;
@@ -320,8 +320,7 @@ public final class SegmentedFile implements AutoCloseable {
         long length = state.getRegionLengthVolatile(next);
         ContainerImage.checkEntry(path, next, offset, length, state.getRegionOffsetVolatile(next - 1)
                 + state.getRegionLengthVolatile(next - 1), channel.size());
-        FilterHeader region = FilterHeader.decodeRegion(path, Segment.readHeaderBytes(channel, offset), length);
-        header.checkRegion(path, next, region.spec(), true);
+        header.checkRegion(path, next, Segment.readHeader(path, channel, offset, length).spec(), true);
         String unpublished = "segment " + next + " is prepared but not published (the segment count is " + count
                 + "), yet ";
         long insertions = ByteBuffer.wrap(CheckedFile.readAt(channel, offset + FilterFileDescriptor.STATE_OFFSET, 8))
