@@ -69,12 +69,10 @@ final class Converters {
             String number = percent ? s.substring(0, s.length() - 1) : s;
             try {
                 double rate = Double.parseDouble(number) / (percent ? 100 : 1);
-                if (!(rate > 0 && rate < 1)) {
-                    // said here, as typed: 1e-400 parses as 0.0, which a later range check would print
-                    boolean underflow = rate == 0 && new BigDecimal(number).signum() != 0;
-                    throw new TypeConversionException("'" + value + "' is not a rate strictly between 0 and 1"
-                            + (underflow ? " that a double can hold (the smallest is 4.9e-324)" : "")
-                            + "; write e.g. 0.01, 1e-6 or 1%");
+                if (rate == 0 && new BigDecimal(number).signum() != 0 || Double.isInfinite(rate)) {
+                    // said here, as typed: 1e-400 parses as 0.0, which the range check would print
+                    throw new TypeConversionException("false-positive rate must be in (0, 1) exclusive, got " + value
+                            + " (" + rate + " in a double)");
                 }
                 return rate;
             } catch (NumberFormatException e) {
