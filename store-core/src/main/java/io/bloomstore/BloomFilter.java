@@ -384,7 +384,7 @@ public final class BloomFilter implements CountingFilter {
      */
     public long approximateKeys() {
         ensureOpen();
-        return state.getApproximateInsertionsVolatile() + unpublishedInsertions.sum();
+        return FilterState.saturatingSum(state.getApproximateInsertionsVolatile(), unpublishedInsertions.sum());
     }
 
     /**

@@ -209,7 +209,8 @@ public final class Pack {
             }
             preamble.getInt();
             long length = preamble.getLong();
-            byte[] page = pack.readFully(FilterFileDescriptor.CELLS_START);
+            // a file shorter than a header page is the header check's to report (TOO_SHORT), not a truncated pack
+            byte[] page = pack.readFully((int) Math.max(0, Math.min(FilterFileDescriptor.CELLS_START, length)));
             ContainerImage container = null;
             if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
                 FilterHeader header = FilterHeader.decode(sourcePath, page, length);

@@ -207,28 +207,26 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     }
 
     /**
-     * Checks the file beyond what opening it checked (the container header, the region table, and
-     * each mapped region's own header: magic, version, CRC32C, field ranges, length): that every
-     * region has the shape the container's sizing gives its place (docs/FORMAT.md, "Sizing the
-     * segments"), so a region header that is valid on its own but belongs elsewhere is caught, and
-     * that no region has a padding bit set. Regions are written live, never sealed, so there is no
-     * checksum of their cells to check.
+     * Checks the file beyond what opening it checked (docs/FORMAT.md, "What verify detects"):
+     * that every region has exactly the shape the container's sizing gives its place, k included
+     * (opening checks every field but whether k is the one sizing chooses), that no region has a
+     * padding bit set, and the region table: a chain's prepared but unpublished segment is empty, a
+     * ring's slots hold the epochs the current epoch gives them. Regions are written live, never
+     * sealed, so there is no checksum of their cells to check.
      *
-     * @throws InvalidFilterFileException naming the first region whose shape is wrong
-     *     ({@code BAD_FIELD}) or whose padding is set ({@code CELLS_PADDING})
+     * @throws InvalidFilterFileException naming the first region whose shape or table entry is
+     *     wrong ({@code BAD_FIELD}) or whose padding is set ({@code CELLS_PADDING})
+     * @throws IOException if the file cannot be read
      */
-    public void verify() throws InvalidFilterFileException {
+    public void verify() throws IOException {
         ensureOpen();
         Segment[] regions = regions();
-        List<BloomSpec> sizing = header.regionSpecs(regions.length);
+        BloomSpec checked = null;
         for (int i = 0; i < regions.length; i++) {
-            BloomSpec expected = sizing.get(i);
             BloomSpec actual = regions[i].spec();
-            if (!actual.equals(expected)) {
-                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.BAD_FIELD,
-                        (header.isGrowing() ? "segment " : "slot ") + i + " has " + actual.cells() + " cells and "
-                                + actual.hashes() + " hashes where the container's sizing gives " + expected.cells()
-                                + " cells and " + expected.hashes() + " hashes");
+            if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
+                header.checkRegion(file.path(), i, actual, true);
+                checked = header.isGrowing() ? null : actual;
             }
             long paddingWord = regions[i].cells().firstWordWithPaddingSet();
             if (paddingWord >= 0) {
@@ -238,6 +236,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
                                 + " no operation writes; restore the file from a pack");
             }
         }
+        file.verifyTable();
     }
 
     /** Publishes this handle's counts, then forces the file to the device. */

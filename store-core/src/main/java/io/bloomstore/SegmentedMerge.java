@@ -7,6 +7,7 @@ import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.format.FilterState;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
@@ -136,7 +137,7 @@ final class SegmentedMerge {
                 ByteBuffer page = ByteBuffer.allocate(FilterFileDescriptor.CELLS_START).order(ByteOrder.LITTLE_ENDIAN);
                 page.put(regionHeader.encode());
                 page.putLong(FilterFileDescriptor.APPROXIMATE_INSERTIONS_OFFSET,
-                        segments.stream().mapToLong(Segment::publishedKeys).sum());
+                        segments.stream().mapToLong(Segment::publishedKeys).reduce(0, FilterState::saturatingSum));
                 FilterFiles.writeFully(channel, page.clear());
                 done = Merge.writeCombined(channel, segments.stream().map(Segment::cells).toList(), spec.counterBits(),
                         op, done, progress);

@@ -66,9 +66,15 @@ final class Converters {
         public Double convert(String value) {
             String s = value.trim();
             boolean percent = s.endsWith("%");
+            String number = percent ? s.substring(0, s.length() - 1) : s;
             try {
-                double rate = Double.parseDouble(percent ? s.substring(0, s.length() - 1) : s);
-                return percent ? rate / 100 : rate;
+                double rate = Double.parseDouble(number) / (percent ? 100 : 1);
+                if (rate == 0 && new BigDecimal(number).signum() != 0 || Double.isInfinite(rate)) {
+                    // said here, as typed: 1e-400 parses as 0.0, which the range check would print
+                    throw new TypeConversionException("false-positive rate must be in (0, 1) exclusive, got " + value
+                            + " (" + rate + " in a double)");
+                }
+                return rate;
             } catch (NumberFormatException e) {
                 throw new TypeConversionException("'" + value + "' is not a rate (write e.g. 0.01, 1e-6 or 1%)");
             }

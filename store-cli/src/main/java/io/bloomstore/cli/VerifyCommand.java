@@ -9,6 +9,7 @@ import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.WindowedBloomFilter;
+import java.io.IOException;
 import java.nio.file.Path;
 
 /** {@code bloomstore verify}: whether a filter file is intact. */
@@ -22,8 +23,10 @@ final class VerifyCommand extends CliCommand {
                 + "opened for writing since it was sealed has no cells checksum: damage to its cells cannot be "
                 + "detected, and the output says so; one opened for writing while its cells are checked is reported "
                 + "as such (0), not as damaged.",
-        "A growing or windowed file: its container header, its table of segments or slots, and each one's own "
-                + "header and shape. Their cells are written live, never sealed, so there is no checksum of them."
+        "A growing or windowed file: its container header, its table of segments or slots, each one's own "
+                + "header and shape, and that the table is consistent (a segment prepared but not published is empty; "
+                + "each slot holds the epoch the current one gives it). Their cells are written live, never sealed, "
+                + "so there is no checksum of them."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore verify users.bloom",
@@ -57,7 +60,7 @@ final class VerifyCommand extends CliCommand {
     }
 
     /** Checks what opening {@code filter} did not; returns what was checked in all. */
-    private String verify(MembershipFilter filter) throws InvalidFilterFileException {
+    private String verify(MembershipFilter filter) throws IOException {
         if (filter instanceof GrowingBloomFilter growing) {
             growing.verify();
             return "container header and " + growing.segmentCount() + " segments: headers, lengths, shapes and padding; "

@@ -88,6 +88,9 @@ class CommandLineTest {
                 InProcess.run("create", file("x.bloom"), "--expected", "0", "--fpp", "0.01").err());
         assertEquals("bloomstore: false-positive rate must be in (0, 1) exclusive, got 1.5\n",
                 InProcess.run("create", file("x.bloom"), "--expected", "10", "--fpp", "1.5").err());
+        assertEquals("bloomstore: Invalid value for option '--fpp': false-positive rate must be in (0, 1) exclusive, got"
+                + " 1e-400 (0.0 in a double) (see 'bloomstore create --help')\n",
+                InProcess.run("create", file("x.bloom"), "--expected", "10", "--fpp", "1e-400").err());
         assertEquals("bloomstore: counter bits must be one of 1, 2, 4, 8, 16, 32, got 3\n",
                 InProcess.run("create", file("x.bloom"), "--expected", "10", "--fpp", "0.1", "--counter-bits", "3").err());
         assertEquals("bloomstore: hashes must be in [1, 64], got 65\n",

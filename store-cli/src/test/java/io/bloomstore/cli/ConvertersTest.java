@@ -53,6 +53,26 @@ class ConvertersTest {
         assertThrows(TypeConversionException.class, () -> new Converters.Rate().convert("often"));
     }
 
+    /**
+     * A rate that a double cannot hold is refused as typed: 1e-400 was reported as "got 0.0", the
+     * double it rounds to; other rates out of range are the core's to refuse (it prints them as typed).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "1e-400|false-positive rate must be in (0, 1) exclusive, got 1e-400 (0.0 in a double)",
+        "1e-400%|false-positive rate must be in (0, 1) exclusive, got 1e-400% (0.0 in a double)",
+        "1e400|false-positive rate must be in (0, 1) exclusive, got 1e400 (Infinity in a double)"})
+    void aRateADoubleCannotHoldIsReportedAsTyped(String text, String message) {
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> new Converters.Rate().convert(text));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void zeroAndOtherRatesOutOfRangeAreLeftToTheRangeCheck() {
+        assertEquals(0.0, new Converters.Rate().convert("0.0e5"));
+        assertEquals(1.5, new Converters.Rate().convert("1.5"));
+    }
+
     @Test
     void seedsInDecimalHexOrRandom() {
         Converters.Seed seeds = new Converters.Seed();

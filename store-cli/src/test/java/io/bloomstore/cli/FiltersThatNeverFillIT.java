@@ -79,8 +79,10 @@ class FiltersThatNeverFillIT {
         JsonNode parts = report.get("parts");
         assertTrue(parts.size() >= 5, "grew at least four times: " + parts.size() + " segments");
         long published = 0;
+        double allClear = 1;
         for (int i = 0; i < parts.size(); i++) {
             JsonNode part = parts.get(i);
+            allClear *= 1 - part.get("currentFpp").asDouble();
             assertEquals(i, part.get("index").asInt());
             assertEquals(1000L << i, part.get("capacity").asLong(), "segment i holds n s^i keys");
             assertTrue(part.get("epoch").isNull());
@@ -89,6 +91,7 @@ class FiltersThatNeverFillIT {
             published += part.get("publishedKeys").asLong();
         }
         assertTrue(published >= KEYS && published <= KEYS + 1000 + 100, "keys counted into the segments: " + published);
+        assertEquals(1 - allClear, report.get("compoundFpp").asDouble(), 1e-15, "1 - the product of 1 - currentFpp");
 
         String text = run(dir, "inspect", "g.bloom").assertOk().stdout();
         assertTrue(text.contains("kind             growing, " + parts.size() + " segments; each next one holds 2x the keys"),

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.RandomAccessFile;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,5 +63,47 @@ class VerifyIT {
         String ok = run(dir, "verify", "f.bloom").assertOk().stdout();
         assertTrue(ok.startsWith("f.bloom: ok (not sealed: cells not checksummed, damage to them cannot be detected; header, length, file identity and padding checked)\n"), ok);
         run(dir, "verify", "missing.bloom").assertError(2);
+    }
+    private long readLong(String name, long offset) throws Exception {
+        try (RandomAccessFile file = new RandomAccessFile(dir.resolve(name).toFile(), "r")) {
+            file.seek(offset);
+            return Long.reverseBytes(file.readLong());
+        }
+    }
+
+    private void writeLong(String name, long offset, long value) throws Exception {
+        try (RandomAccessFile file = new RandomAccessFile(dir.resolve(name).toFile(), "rw")) {
+            file.seek(offset);
+            file.writeLong(Long.reverseBytes(value));
+        }
+    }
+
+    /**
+     * A growing file's segment count lowered by one hides the newest segment's keys, and a windowed
+     * slot's epoch set to an older one or to CLEARING hides its slot's: verify said ok to both.
+     */
+    @Test
+    void aLoweredSegmentCountAndSlotEpochsOutOfTheirRunAreDamage() throws Exception {
+        Files.writeString(dir.resolve("many.txt"), LongStream.range(0, 20_000).mapToObj(Long::toString)
+                .collect(Collectors.joining("\n", "", "\n")));
+        run(dir, "create", "g.bloom", "--expected", "1000", "--fpp", "0.01", "--grow").assertOk();
+        run(dir, "add", "g.bloom", "--from", "many.txt").assertOk();
+        assertTrue(run(dir, "verify", "g.bloom").assertOk().stdout().startsWith("g.bloom: ok (container header and 5"));
+        writeLong("g.bloom", 128, readLong("g.bloom", 128) - 1);
+        String err = run(dir, "verify", "g.bloom").assertError(1).err();
+        assertTrue(err.contains("segment 4 is prepared but not published (the segment count is 4), yet its count of"
+                + " keys is "), err);
+
+        run(dir, "create", "w.bloom", "--expected", "1000", "--fpp", "0.01", "--window", "1h", "--epochs", "4").assertOk();
+        run(dir, "add", "w.bloom", "a", "b", "c").assertOk();
+        run(dir, "verify", "w.bloom").assertOk();
+        long current = readLong("w.bloom", 128);
+        long slotEpoch = 256 + 32 * Math.floorMod(current, 5) + 16;
+        writeLong("w.bloom", slotEpoch, current - 5);
+        err = run(dir, "verify", "w.bloom").assertError(1).err();
+        assertTrue(err.contains("holds epoch " + (current - 5) + " where the current epoch " + current), err);
+        writeLong("w.bloom", slotEpoch, Long.MIN_VALUE);
+        err = run(dir, "verify", "w.bloom").assertError(1).err();
+        assertTrue(err.contains("holds CLEARING (a slot being cleared) where the current epoch " + current), err);
     }
 }

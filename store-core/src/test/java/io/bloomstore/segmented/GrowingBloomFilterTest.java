@@ -238,11 +238,12 @@ class GrowingBloomFilterTest {
     }
 
     /**
-     * verify() catches a segment whose own header is valid (its CRC32C matches) but does not have
-     * the shape the container's sizing gives its place; an intact file passes.
+     * A segment whose own header is valid (its CRC32C matches) but gives its cells another k than
+     * the container's sizing of its place is refused when the file is opened (it was caught only by
+     * verify(), and a query probing another k loses keys); an intact file passes verify().
      */
     @Test
-    void verifyCatchesASegmentOfTheWrongShape() throws Exception {
+    void aSegmentOfTheWrongShapeIsRefusedAtOpen() throws Exception {
         Path file = dir.resolve("verify.bloom");
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(file, GrowingSpec.of(1000, 0.01))) {
             filter.grow();
@@ -252,13 +253,13 @@ class GrowingBloomFilterTest {
         GrowingSpec spec = GrowingSpec.of(1000, 0.01);
         BloomSpec first = io.bloomstore.internal.format.ContainerHeader.growing(spec.layout(), spec.seed(),
                 spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(), 0, 0).regionSpec(0);
-        BloomSpec other = ForgedRegionHeader.withOneMoreHash(bytes, 0, first);
+        ForgedRegionHeader.withOneMoreHash(bytes, 0, first);
         Files.write(file, bytes);
-        try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
-            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
-            assertTrue(e.getMessage().contains("segment 0 has " + first.cells() + " cells and " + other.hashes()
-                    + " hashes"), e.getMessage());
-        }
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
+                () -> GrowingBloomFilter.open(file, OpenMode.READ_ONLY));
+        assertEquals(InvalidFilterFileException.Problem.BAD_FIELD, e.problem());
+        assertTrue(e.getMessage().contains("segment 0's own header has m = " + first.cells()
+                + " cells where sizing its n, p and k gives "), e.getMessage());
     }
 
     @Test

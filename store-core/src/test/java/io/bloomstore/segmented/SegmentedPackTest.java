@@ -174,6 +174,11 @@ class SegmentedPackTest {
 
         byte[] truncated = java.util.Arrays.copyOf(file, (int) region3 + 4096);
         assertRefused(truncated, Problem.LENGTH_MISMATCH);
+
+        // a file shorter than its container page, packed whole: the header check's TOO_SHORT, as opening
+        // the file says, not BAD_PACK (the stream is not truncated: it holds every byte it announces)
+        assertRefused(java.util.Arrays.copyOf(file, 2000), Problem.TOO_SHORT);
+        assertRefused(java.util.Arrays.copyOf(file, 100), Problem.TOO_SHORT);
     }
 
     private void assertRefused(byte[] file, Problem problem) throws IOException {

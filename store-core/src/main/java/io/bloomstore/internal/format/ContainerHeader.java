@@ -40,6 +40,11 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
     public static final double MAX_GROWTH = 16;
     /** Epochs allowed in a window: the ring of L + 1 slots must fit the table. */
     public static final int MAX_EPOCHS = 64;
+    /**
+     * How far a region's stored p may lie from p_i, relatively: a few ulps are a writer's libm
+     * (docs/FORMAT.md, "Sizing"); the next segment's p_i is r times this one's.
+     */
+    public static final double REGION_FPP_TOLERANCE = 1e-9;
 
     /** A growing chain's header, checked. */
     public static ContainerHeader growing(Layout layout, long seed, long n, double p, double growth, double ratio,
@@ -76,17 +81,70 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
      * @throws IllegalArgumentException if the region would need more than {@link BloomSpec#MAX_CELLS} cells
      */
     public BloomSpec regionSpec(int i) {
-        long keys;
-        double fpp;
+        return sized(regionKeys(i), regionFpp(i), 0);
+    }
+
+    /** n_i: the keys region i is sized for (docs/FORMAT.md, "Sizing the regions"). */
+    public long regionKeys(int i) {
         if (isGrowing()) {
-            keys = (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * StrictMath.pow(growthFactor, i)));
-            fpp = targetFpp * (1 - tighteningRatio) * StrictMath.pow(tighteningRatio, i);
-        } else {
-            keys = (expectedKeys + epochs - 1) / epochs;
-            fpp = -StrictMath.expm1(StrictMath.log1p(-targetFpp) / (epochs + 1));
+            return (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * StrictMath.pow(growthFactor, i)));
         }
-        return BloomSpec.builder().expectedKeys(keys).fpp(fpp).layout(layout).hashAlgorithm(hashAlgorithm)
-                .counterBits(counterBits).seed(seed).build();
+        return (expectedKeys + epochs - 1) / epochs;
+    }
+
+    /** p_i: the false-positive rate region i is sized for. */
+    public double regionFpp(int i) {
+        if (isGrowing()) {
+            return targetFpp * (1 - tighteningRatio) * StrictMath.pow(tighteningRatio, i);
+        }
+        return -StrictMath.expm1(StrictMath.log1p(-targetFpp) / (epochs + 1));
+    }
+
+    /** A region of this file's layout and seed sized for {@code keys} at {@code fpp}: with {@code hashes} k, or k chosen if 0. */
+    private BloomSpec sized(long keys, double fpp, int hashes) {
+        BloomSpec.Builder builder = BloomSpec.builder().expectedKeys(keys).fpp(fpp).layout(layout)
+                .hashAlgorithm(hashAlgorithm).counterBits(counterBits).seed(seed);
+        return (hashes > 0 ? builder.hashes(hashes) : builder).build();
+    }
+
+    /**
+     * Checks region i's own header against the container's sizing of its place (docs/FORMAT.md,
+     * "Sizing the regions"): the container's layout, hash algorithm, w and seed; n = n_i; p within
+     * {@link #REGION_FPP_TOLERANCE} of p_i, as a writer whose pow, expm1 or log1p differs from
+     * fdlibm's by an ulp or so computes it; and m what sizing gives for the region's own stored n, p
+     * and k. {@code fully}, also that k is the one sizing chooses for that n and p: in the blocked
+     * layout a search over 13 values of k, tens of milliseconds a region, so opening leaves it to
+     * verify. A forged k over unchanged cells (which would lose keys) fails already the check of m.
+     *
+     * @throws InvalidFilterFileException ({@link Problem#BAD_FIELD}) naming the region and the first field that differs
+     */
+    public void checkRegion(Path path, int i, BloomSpec actual, boolean fully) throws InvalidFilterFileException {
+        String differs = null;
+        double fpp = regionFpp(i);
+        if (actual.layout() != layout) {
+            differs = "layout " + actual.layout() + " where the container's is " + layout;
+        } else if (actual.hashAlgorithm() != hashAlgorithm) {
+            differs = "hash algorithm " + actual.hashAlgorithm() + " where the container's is " + hashAlgorithm;
+        } else if (actual.counterBits() != counterBits) {
+            differs = "counter bits " + actual.counterBits() + " where the container's are " + counterBits;
+        } else if (actual.seed() != seed) {
+            differs = "seed " + BloomSpec.seedText(actual.seed()) + " where the container's is " + BloomSpec.seedText(seed);
+        } else if (actual.expectedKeys() != regionKeys(i)) {
+            differs = "expected keys n = " + actual.expectedKeys() + " where the container's sizing gives " + regionKeys(i);
+        } else if (!(Math.abs(actual.targetFpp() - fpp) <= REGION_FPP_TOLERANCE * fpp)) {
+            differs = "false-positive rate p = " + actual.targetFpp() + " where the container's sizing gives " + fpp;
+        } else {
+            BloomSpec sized = sized(actual.expectedKeys(), actual.targetFpp(), fully ? 0 : actual.hashes());
+            if (sized.hashes() != actual.hashes()) {
+                differs = "k = " + actual.hashes() + " hashes where sizing its n and p gives " + sized.hashes();
+            } else if (sized.cells() != actual.cells()) {
+                differs = "m = " + actual.cells() + " cells where sizing its n, p and k gives " + sized.cells();
+            }
+        }
+        if (differs != null) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, (isGrowing() ? "segment " : "slot ") + i
+                    + "'s own header has " + differs + "; restore the file from a pack");
+        }
     }
 
     /**
@@ -229,9 +287,13 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         } else if (kind == KIND_WINDOWED) {
             long epochs = b.getLong(PARAMETER_2_OFFSET);
             requireField(path, "epochs", epochs >= 1 && epochs <= MAX_EPOCHS, epochs, "must be in [1, " + MAX_EPOCHS + "]");
-            header = windowed(layout, seed, n, p, b.getLong(PARAMETER_1_OFFSET), (int) epochs, created);
+            long window = b.getLong(PARAMETER_1_OFFSET);
+            header = windowed(layout, seed, n, p, window, (int) epochs, created);
             requireField(path, "epoch length", b.getLong(PARAMETER_3_OFFSET) == header.epochMillis,
                     b.getLong(PARAMETER_3_OFFSET), "must be window / epochs = " + header.epochMillis);
+            // a writer stores the window it keeps, L E: never the D it was asked for
+            requireField(path, "window", window == header.windowMillis, window,
+                    "must be epochs x epoch length = " + header.windowMillis);
         } else {
             throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field kind is " + kind
                     + ": must be " + KIND_GROWING + " (growing) or " + KIND_WINDOWED + " (windowed)");

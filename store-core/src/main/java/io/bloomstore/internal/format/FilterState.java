@@ -23,16 +23,47 @@ public final class FilterState {
         this.file = file;
     }
 
-    /** Distinct-looking insertions recorded so far (adds that changed a cell), approximate. */
+    /**
+     * Distinct-looking insertions recorded so far (adds that changed a cell), approximate. The u64
+     * word saturates at {@link Long#MAX_VALUE} (docs/FORMAT.md, "The mutable state"); a larger
+     * stored value, which bloomstore never writes, is read as that.
+     */
     public long getApproximateInsertionsVolatile() {
-        return file.readVolatileLong(APPROXIMATE_INSERTIONS_OFFSET);
+        long count = file.readVolatileLong(APPROXIMATE_INSERTIONS_OFFSET);
+        return count < 0 ? Long.MAX_VALUE : count;
     }
 
-    /** Atomically adds {@code delta} to the insertion count. */
+    /**
+     * Atomically adds {@code delta} to the insertion count, saturating at {@link Long#MAX_VALUE}:
+     * a count that wrapped to a negative number would read as an empty filter.
+     *
+     * @param delta new keys to count, not negative
+     */
     public void addApproximateInsertions(long delta) {
-        if (delta != 0) {
-            file.addAndGetLong(APPROXIMATE_INSERTIONS_OFFSET, delta);
+        if (delta <= 0) {
+            return;
         }
+        for (int failures = 1; ; failures++) {
+            long count = file.readVolatileLong(APPROXIMATE_INSERTIONS_OFFSET);
+            if (count < 0 || count == Long.MAX_VALUE) {
+                return;
+            }
+            if (file.compareAndSwapLong(APPROXIMATE_INSERTIONS_OFFSET, count, saturatingSum(count, delta))) {
+                return;
+            }
+            MappingFaults.afterFailedAttempt(failures);
+        }
+    }
+
+    /** Sets the insertion count to 0: a ring's slot being cleared for a new epoch. */
+    public void resetApproximateInsertions() {
+        file.writeVolatileLong(APPROXIMATE_INSERTIONS_OFFSET, 0);
+    }
+
+    /** {@code a + b} for counts (not negative), {@link Long#MAX_VALUE} where it would overflow. */
+    public static long saturatingSum(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     /** Handles open for writing; stays above zero after a writer crashed (advisory). */

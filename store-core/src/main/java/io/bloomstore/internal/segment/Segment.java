@@ -66,13 +66,19 @@ public final class Segment implements AutoCloseable {
     }
 
     /**
-     * Checks the region's header (as a version 1 file of {@code length} bytes), then maps it.
+     * Reads and checks the header of the region of {@code length} bytes at {@code offset}, as a
+     * version 1 file of that length.
      *
      * @throws io.bloomstore.InvalidFilterFileException if the region's header is damaged
      */
-    static Segment open(Path path, FileChannel channel, long offset, long length, boolean readOnly) throws IOException {
-        FilterHeader header = FilterHeader.decodeRegion(path, readHeaderBytes(channel, offset), length);
-        return new Segment(map(path, channel, offset, length, readOnly), header);
+    static FilterHeader readHeader(Path path, FileChannel channel, long offset, long length) throws IOException {
+        return FilterHeader.decodeRegion(path, readHeaderBytes(channel, offset), length);
+    }
+
+    /** Maps the region at {@code offset} whose header, {@code header}, was read and checked there. */
+    static Segment open(Path path, FileChannel channel, long offset, FilterHeader header, boolean readOnly)
+            throws IOException {
+        return new Segment(map(path, channel, offset, header.fileLength(), readOnly), header);
     }
 
     /** The header bytes at {@code offset} (a region's, or the container's at 0); fewer at the end of the file. */
@@ -154,7 +160,7 @@ public final class Segment implements AutoCloseable {
      * own, not yet published. Reads one shared counter.
      */
     public long approximateKeys() {
-        return publishedKeys() + unpublished.sum();
+        return FilterState.saturatingSum(publishedKeys(), unpublished.sum());
     }
 
     /** Whether the published count has reached the capacity. */
@@ -174,7 +180,7 @@ public final class Segment implements AutoCloseable {
                 CrashPoint.reach(CrashPoint.CLEAR);
             }
         }
-        state.addApproximateInsertions(-state.getApproximateInsertionsVolatile());
+        state.resetApproximateInsertions();
         unpublished.reset();
     }
 

@@ -57,6 +57,8 @@ public final class SegmentedFile implements AutoCloseable {
     private final ContainerState state;
     private final boolean readOnly;
     private volatile Segment[] regions = new Segment[0];
+    /** A ring's slot shape once checked against the sizing; guarded by this. */
+    private BloomSpec checkedShape;
     private volatile boolean closed;
 
     private SegmentedFile(Path path, FileChannel channel, FileMapping page, ContainerHeader header, boolean readOnly) {
@@ -179,6 +181,9 @@ public final class SegmentedFile implements AutoCloseable {
                     header, readOnly);
             try {
                 file.regions(file.publishedRegions());
+                if (header.isGrowing()) {
+                    file.requireNothingWrittenPastTheNext();
+                }
             } catch (IOException | RuntimeException e) {
                 file.close();
                 throw e;
@@ -238,11 +243,125 @@ public final class SegmentedFile implements AutoCloseable {
                 long length = state.getRegionLengthVolatile(i);
                 long expected = i == 0 ? FIRST_REGION : more[i - 1].header().fileLength() + state.getRegionOffsetVolatile(i - 1);
                 ContainerImage.checkEntry(path, i, offset, length, expected, channel.size());
-                more[i] = Segment.open(path, channel, offset, length, readOnly);
+                FilterHeader own = Segment.readHeader(path, channel, offset, length);
+                if (!own.spec().equals(checkedShape)) { // a ring's slots share one shape: checked once
+                    header.checkRegion(path, i, own.spec(), false);
+                    checkedShape = header.isGrowing() ? null : own.spec();
+                }
+                more[i] = Segment.open(path, channel, offset, own, readOnly);
             }
             regions = more;
             return more;
         }
+    }
+
+    /**
+     * Growing: that no table entry past entry {@code count} is written. A growth writes entry c only
+     * while the count is c, so one past it means the count word was lowered, and the keys of the
+     * segments it no longer publishes are lost to every query: refused here, at the cost of reading
+     * the table. The count is read again before refusing: a growth published meanwhile is no damage.
+     *
+     * @throws InvalidFilterFileException ({@link Problem#BAD_FIELD}) naming the count and the entry
+     */
+    private void requireNothingWrittenPastTheNext() throws InvalidFilterFileException {
+        for (int failures = 1; ; failures++) {
+            long count = state.getCountVolatile();
+            int written = -1;
+            for (int i = (int) count + 1; i < header.tableCapacity() && written < 0; i++) {
+                written = state.getRegionLengthVolatile(i) != 0 ? i : -1;
+            }
+            if (written < 0) {
+                return;
+            }
+            if (state.getCountVolatile() == count) {
+                throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "segment count is " + count
+                        + " but segment " + written + " is written, which a growth does only once the count is "
+                        + written + ": the count word was lowered, and keys of the segments after " + (count - 1)
+                        + " are missing from every query; restore the file from a pack");
+            }
+            MappingFaults.afterFailedAttempt(failures);
+        }
+    }
+
+    /**
+     * Checks the table beyond what opening checked, for verify (docs/FORMAT.md, "What verify
+     * detects"). Growing: a segment prepared but not published is empty, as a growth writes it
+     * (else the count word was lowered over keys added to it). Windowed: every slot holds the epoch
+     * the current one gives it, unless a rotation is under way or was interrupted (the step lock is
+     * held), when each slot holds that epoch, a later one of its own, or {@link ContainerDescriptor#CLEARING}.
+     * Each finding is confirmed by reading the words it rests on again: a growth or rotation by
+     * another process meanwhile is no damage, and the check is redone.
+     *
+     * @throws InvalidFilterFileException ({@code BAD_FIELD}) naming the region and what it holds
+     */
+    public void verifyTable() throws IOException {
+        for (int failures = 1; ; failures++) {
+            long lock = state.getLockVolatile();
+            long count = state.getCountVolatile();
+            String damage = header.isGrowing() ? unpublishedDamage(count) : slotDamage(count, lock != 0);
+            if (damage == null) {
+                return;
+            }
+            if (state.getCountVolatile() == count && state.getLockVolatile() == lock
+                    && damage.equals(header.isGrowing() ? unpublishedDamage(count) : slotDamage(count, lock != 0))) {
+                throw new InvalidFilterFileException(path, Problem.BAD_FIELD, damage + "; restore the file from a pack");
+            }
+            MappingFaults.afterFailedAttempt(failures);
+        }
+    }
+
+    /** What is wrong with segment {@code count}, prepared but not published, or null if it is absent or empty. */
+    private String unpublishedDamage(long count) throws IOException {
+        int next = (int) count;
+        if (!isPrepared(next)) {
+            return null;
+        }
+        long offset = state.getRegionOffsetVolatile(next);
+        long length = state.getRegionLengthVolatile(next);
+        ContainerImage.checkEntry(path, next, offset, length, state.getRegionOffsetVolatile(next - 1)
+                + state.getRegionLengthVolatile(next - 1), channel.size());
+        header.checkRegion(path, next, Segment.readHeader(path, channel, offset, length).spec(), true);
+        String unpublished = "segment " + next + " is prepared but not published (the segment count is " + count
+                + "), yet ";
+        long insertions = ByteBuffer.wrap(CheckedFile.readAt(channel, offset + FilterFileDescriptor.STATE_OFFSET, 8))
+                .order(ByteOrder.LITTLE_ENDIAN).getLong();
+        if (insertions != 0) {
+            return unpublished + "its count of keys is " + insertions + ": the count word was lowered over it, and its"
+                    + " keys are missing from every query";
+        }
+        int chunk = 1 << 20;
+        for (long at = FilterFileDescriptor.CELLS_START; at < length; at += chunk) {
+            ByteBuffer cells = ByteBuffer.wrap(CheckedFile.readAt(channel, offset + at, (int) Math.min(chunk, length - at)))
+                    .order(ByteOrder.LITTLE_ENDIAN);
+            while (cells.remaining() >= Long.BYTES) {
+                if (cells.getLong() != 0) {
+                    return unpublished + "it has cells set: the count word was lowered over it, and its keys are"
+                            + " missing from every query";
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What is wrong with the ring's slot epochs at current epoch {@code current}, or null. Slot j
+     * holds x_j, the one of current - L .. current that is j modulo L + 1; while {@code rotating},
+     * it may also hold {@link ContainerDescriptor#CLEARING} or a later epoch that is j modulo L + 1.
+     */
+    private String slotDamage(long current, boolean rotating) {
+        int ring = header.tableCapacity();
+        for (int j = 0; j < ring; j++) {
+            long epoch = state.getSlotEpochVolatile(j);
+            long expected = current - Math.floorMod(current - j, ring);
+            boolean later = epoch > expected && Math.floorMod(epoch - j, ring) == 0;
+            if (epoch != expected && !(rotating && (epoch == CLEARING || later))) {
+                return "slot " + j + " holds " + (epoch == CLEARING ? "CLEARING (a slot being cleared)" : "epoch " + epoch)
+                        + " where the current epoch " + current + " gives it epoch " + expected
+                        + (rotating ? "" : " and no rotation is under way (the step lock is free)")
+                        + ": its keys are missing from every query";
+            }
+        }
+        return null;
     }
 
     /** The regions mapped by this handle so far. */

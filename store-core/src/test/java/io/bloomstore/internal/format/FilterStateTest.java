@@ -51,6 +51,34 @@ class FilterStateTest {
         assertEquals(0, fileBytes().getInt(OPEN_WRITERS_OFFSET));
     }
 
+    /**
+     * The insertion count saturates at 2^63 - 1 instead of wrapping to a large negative number; a
+     * stored value past it (bloomstore never writes one) is read as 2^63 - 1.
+     */
+    @Test
+    void approximateInsertionsSaturate() throws Exception {
+        newFilter();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, Long.MAX_VALUE - 3),
+                    APPROXIMATE_INSERTIONS_OFFSET);
+        }
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+            for (long key = 0; key < 10; key++) {
+                filter.add(key);
+            }
+            assertEquals(Long.MAX_VALUE, filter.approximateKeys());
+        }
+        assertEquals(Long.MAX_VALUE, fileBytes().getLong(APPROXIMATE_INSERTIONS_OFFSET));
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, -5), APPROXIMATE_INSERTIONS_OFFSET);
+        }
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+            assertEquals(Long.MAX_VALUE, filter.approximateKeys());
+            filter.add(1000L);
+        }
+        assertEquals(-5, fileBytes().getLong(APPROXIMATE_INSERTIONS_OFFSET), "left as it is");
+    }
+
     @Test
     void approximateInsertionsArePublishedOnSyncAndClose() throws Exception {
         newFilter();

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,8 +76,10 @@ class SegmentedFormatDocumentTest {
             assertEquals(row.get("region offset"), Long.toString(offset), "segment " + i);
             offset += ContainerHeader.regionLength(spec);
         }
+        Set<Layout> layouts = new HashSet<>();
         for (Map<String, String> row : DOC.table("windowed-sizes")) {
-            ContainerHeader windowed = ContainerHeader.windowed(Layout.STANDARD, BloomSpec.DEFAULT_SEED,
+            ContainerHeader windowed = ContainerHeader.windowed(Layout.valueOf(row.get("layout").toUpperCase(Locale.ROOT)),
+                    BloomSpec.DEFAULT_SEED,
                     Long.parseLong(row.get("n")), Double.parseDouble(row.get("P")), 86_400_000L,
                     Integer.parseInt(row.get("L")), CREATED);
             BloomSpec slot = windowed.regionSpec(0);
@@ -83,7 +88,9 @@ class SegmentedFormatDocumentTest {
             assertEquals(row.get("m"), Long.toString(slot.cells()));
             assertEquals(row.get("k"), Integer.toString(slot.hashes()));
             assertEquals(row.get("cells length"), Long.toString(slot.cellBytes()));
+            layouts.add(windowed.layout());
         }
+        assertEquals(Set.of(Layout.values()), layouts, "a ring's slots in every layout, the default (blocked) included");
     }
 
     @Test
