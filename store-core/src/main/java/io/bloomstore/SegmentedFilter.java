@@ -226,9 +226,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             BloomSpec actual = regions[i].spec();
             if (!actual.equals(expected)) {
                 throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.BAD_FIELD,
-                        (header.isGrowing() ? "segment " : "slot ") + i + " has " + actual.cells() + " cells and "
-                                + actual.hashes() + " hashes where the container's sizing gives " + expected.cells()
-                                + " cells and " + expected.hashes() + " hashes");
+                        (header.isGrowing() ? "segment " : "slot ") + i + "'s header differs from the container's "
+                                + "sizing in " + shapeDifference(actual, expected) + " (its header vs the sizing)");
             }
             long paddingWord = regions[i].cells().firstWordWithPaddingSet();
             if (paddingWord >= 0) {
@@ -238,6 +237,17 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
                                 + " no operation writes; restore the file from a pack");
             }
         }
+    }
+
+    /**
+     * The first field in which a region's header differs from {@code expected}, as
+     * {@code "name: region vs expected"}: its shape ({@link BloomSpec#differenceFrom}), else the n
+     * or p it was sized for, which the shape's comparison leaves out. For two specs that differ.
+     */
+    static String shapeDifference(BloomSpec region, BloomSpec expected) {
+        return region.differenceFrom(expected).orElseGet(() -> region.expectedKeys() != expected.expectedKeys()
+                ? "keys (n): " + region.expectedKeys() + " vs " + expected.expectedKeys()
+                : "false-positive rate (p): " + region.targetFpp() + " vs " + expected.targetFpp());
     }
 
     /** Publishes this handle's counts, then forces the file to the device. */

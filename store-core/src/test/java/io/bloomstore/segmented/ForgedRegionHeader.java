@@ -22,8 +22,22 @@ final class ForgedRegionHeader {
      * @return the forged shape
      */
     static BloomSpec withOneMoreHash(byte[] bytes, int region, BloomSpec shape) {
-        BloomSpec other = BloomSpec.builder().cells(shape.cells()).hashes(shape.hashes() + 1).layout(shape.layout())
-                .seed(shape.seed()).build();
+        return with(bytes, region, BloomSpec.builder().cells(shape.cells()).hashes(shape.hashes() + 1)
+                .layout(shape.layout()).seed(shape.seed()).build());
+    }
+
+    /**
+     * Overwrites region {@code region}'s header with one for {@code shape}'s cells, hashes, layout
+     * and seed, given by cells and hashes: the shape is right, the n and p it records (0) are not.
+     *
+     * @return the forged spec
+     */
+    static BloomSpec withoutItsSizing(byte[] bytes, int region, BloomSpec shape) {
+        return with(bytes, region, BloomSpec.builder().cells(shape.cells()).hashes(shape.hashes())
+                .layout(shape.layout()).seed(shape.seed()).build());
+    }
+
+    private static BloomSpec with(byte[] bytes, int region, BloomSpec other) {
         byte[] header = FilterHeader.unbound(other, 0, false).encode();
         System.arraycopy(header, 0, bytes, headerStart(bytes, region + 1), header.length); // 0: the container's
         return other;

@@ -256,8 +256,16 @@ class GrowingBloomFilterTest {
         Files.write(file, bytes);
         try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
-            assertTrue(e.getMessage().contains("segment 0 has " + first.cells() + " cells and " + other.hashes()
-                    + " hashes"), e.getMessage());
+            assertTrue(e.getMessage().contains("segment 0's header differs from the container's sizing in hashes (k): "
+                    + other.hashes() + " vs " + first.hashes()), e.getMessage());
+        }
+        // the right cells and hashes, sized for another n: the message names n, not m and k
+        ForgedRegionHeader.withoutItsSizing(bytes, 0, first);
+        Files.write(file, bytes);
+        try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
+            assertTrue(e.getMessage().contains("segment 0's header differs from the container's sizing in keys (n): 0 vs "
+                    + first.expectedKeys() + " (its header vs the sizing)"), e.getMessage());
         }
     }
 

@@ -397,7 +397,24 @@ class WindowedBloomFilterTest {
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                 () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)));
         assertEquals(InvalidFilterFileException.Problem.BAD_FIELD, e.problem());
-        assertTrue(e.getMessage().contains("slot 1 has " + ring.cells() + " cells and " + other.hashes() + " hashes"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains("slot 1's header differs from slot 0's in hashes (k): " + other.hashes()
+                + " vs " + ring.hashes()), e.getMessage());
+    }
+
+    /** A slot of the right cells and hashes but sized for another n is refused too, naming n, not m and k. */
+    @Test
+    void aSlotSizedForOtherKeysIsRefusedAtOpenNamingTheKeys() throws Exception {
+        Path file = dir.resolve("sizing.bloom");
+        WindowSpec spec = spec(8000);
+        WindowedBloomFilter.create(file, spec, new TestClock(T0)).close();
+        byte[] bytes = Files.readAllBytes(file);
+        BloomSpec ring = ContainerHeader.windowed(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+                spec.window().toMillis(), spec.epochs(), T0).regionSpec(2);
+        ForgedRegionHeader.withoutItsSizing(bytes, 2, ring);
+        Files.write(file, bytes);
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
+                () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)));
+        assertTrue(e.getMessage().contains("slot 2's header differs from slot 0's in keys (n): 0 vs "
+                + ring.expectedKeys() + ", "), e.getMessage());
     }
 }
