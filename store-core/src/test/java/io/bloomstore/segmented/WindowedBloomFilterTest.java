@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.CompositeStats;
+import io.bloomstore.CreateOption;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Layout;
 import io.bloomstore.OpenMode;
@@ -28,6 +29,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -382,39 +384,32 @@ class WindowedBloomFilterTest {
 
     /**
      * The slots are asked with one probing, so a slot whose own (valid) header gives it another
-     * shape than the ring's sizing is refused when the file is opened, naming the slot.
+     * shape than the ring's sizing is refused when the file is opened, naming the slot and the field
+     * that differs: k for one more hash, n (not m and k, which match) for a slot sized for other keys.
      */
     @Test
     void aSlotOfAnotherShapeIsRefusedAtOpen() throws Exception {
-        Path file = dir.resolve("shape.bloom");
         WindowSpec spec = spec(8000);
-        WindowedBloomFilter.create(file, spec, new TestClock(T0)).close();
-        byte[] bytes = Files.readAllBytes(file);
         BloomSpec ring = ContainerHeader.windowed(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
                 spec.window().toMillis(), spec.epochs(), T0).regionSpec(1);
-        BloomSpec other = ForgedRegionHeader.withOneMoreHash(bytes, 1, ring);
+        String moreHashes = refusalOfAForgedSlot(spec, bytes -> ForgedRegionHeader.withOneMoreHash(bytes, 1, ring));
+        assertTrue(moreHashes.contains("slot 1's header differs from slot 0's in hashes (k): " + (ring.hashes() + 1)
+                + " vs " + ring.hashes()), moreHashes);
+        String otherKeys = refusalOfAForgedSlot(spec, bytes -> ForgedRegionHeader.withoutItsSizing(bytes, 1, ring));
+        assertTrue(otherKeys.contains("slot 1's header differs from slot 0's in keys (n): 0 vs " + ring.expectedKeys()
+                + ", "), otherKeys);
+    }
+
+    /** The message that refuses a new ring of {@code spec} whose bytes {@code forge} changed. */
+    private String refusalOfAForgedSlot(WindowSpec spec, Consumer<byte[]> forge) throws Exception {
+        Path file = Files.createTempFile(dir, "forged", ".bloom");
+        WindowedBloomFilter.create(file, spec, new TestClock(T0), CreateOption.REPLACE_EXISTING).close();
+        byte[] bytes = Files.readAllBytes(file);
+        forge.accept(bytes);
         Files.write(file, bytes);
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                 () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)));
         assertEquals(InvalidFilterFileException.Problem.BAD_FIELD, e.problem());
-        assertTrue(e.getMessage().contains("slot 1's header differs from slot 0's in hashes (k): " + other.hashes()
-                + " vs " + ring.hashes()), e.getMessage());
-    }
-
-    /** A slot of the right cells and hashes but sized for another n is refused too, naming n, not m and k. */
-    @Test
-    void aSlotSizedForOtherKeysIsRefusedAtOpenNamingTheKeys() throws Exception {
-        Path file = dir.resolve("sizing.bloom");
-        WindowSpec spec = spec(8000);
-        WindowedBloomFilter.create(file, spec, new TestClock(T0)).close();
-        byte[] bytes = Files.readAllBytes(file);
-        BloomSpec ring = ContainerHeader.windowed(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
-                spec.window().toMillis(), spec.epochs(), T0).regionSpec(2);
-        ForgedRegionHeader.withoutItsSizing(bytes, 2, ring);
-        Files.write(file, bytes);
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)));
-        assertTrue(e.getMessage().contains("slot 2's header differs from slot 0's in keys (n): 0 vs "
-                + ring.expectedKeys() + ", "), e.getMessage());
+        return e.getMessage();
     }
 }
