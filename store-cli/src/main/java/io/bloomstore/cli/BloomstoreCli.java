@@ -216,7 +216,7 @@ public final class BloomstoreCli implements Callable<Integer> {
                 message = "'" + first + "' is not a command" + (guess.isEmpty() ? "; the" : guess + " The")
                         + " commands are " + String.join(", ", VERBS);
             } else if (first.startsWith("-")) {
-                List<String> names = where.getCommandSpec().options().stream()
+                List<String> names = where.getCommandSpec().options().stream().filter(option -> !option.hidden())
                         .flatMap(option -> Stream.of(option.names())).toList();
                 message += Suggestions.didYouMean(first, names);
                 if (takesKeys(where)) {

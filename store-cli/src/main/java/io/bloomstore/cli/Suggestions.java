@@ -14,7 +14,7 @@ final class Suggestions {
     }
 
     /** The names close to {@code typed}, closest first; empty when none is close enough to be a guess. */
-    static List<String> closeTo(String typed, Collection<String> names) {
+    private static List<String> closeTo(String typed, Collection<String> names) {
         String word = bare(typed);
         if (word.isEmpty()) {
             return List.of();
