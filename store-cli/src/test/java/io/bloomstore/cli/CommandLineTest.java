@@ -286,6 +286,10 @@ class CommandLineTest {
                 "--window", "1h");
         assertEquals(2, refused.exit());
         assertTrue(refused.err().contains("create it with --window, then fill it with 'add' or 'dedup'"), refused.err());
+        String mistyped = InProcess.run("build", file("w.bloom"), "--from", file("keys.txt"), "--windo", "1h").err();
+        assertTrue(mistyped.startsWith("bloomstore: Unknown options: '--windo', '1h' (see"), "no guess of a hidden option: " + mistyped);
+        String offered = InProcess.run("create", file("w.bloom"), "--windo", "1h").err();
+        assertTrue(offered.contains("did you mean '--window'?"), offered);
     }
 
     @Test
