@@ -108,7 +108,8 @@ public final class Merge {
             requireCompatible(first.path(), first.spec(), source.path(), source.spec());
         }
         FilterHeader header = FilterHeader.newFile(first.spec(), System.currentTimeMillis(), false);
-        FilterFiles.publish(out, replace, header.fileLength(), sealedContent(header, fixed, op, progress));
+        // every cell is written, so the result cannot be sparse: a full disk is not told to make it so
+        FilterFiles.publish(out, replace, header.fileLength(), false, sealedContent(header, fixed, op, progress));
         return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
     }
 

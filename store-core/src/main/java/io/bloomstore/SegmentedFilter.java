@@ -239,6 +239,17 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         file.verifyTable();
     }
 
+    /**
+     * The first field in which a region's header differs from {@code expected}, as
+     * {@code "name: region vs expected"}: its shape ({@link BloomSpec#differenceFrom}), else the n
+     * or p it was sized for, which the shape's comparison leaves out. For two specs that differ.
+     */
+    static String shapeDifference(BloomSpec region, BloomSpec expected) {
+        return region.differenceFrom(expected).orElseGet(() -> region.expectedKeys() != expected.expectedKeys()
+                ? "keys (n): " + region.expectedKeys() + " vs " + expected.expectedKeys()
+                : "false-positive rate (p): " + region.targetFpp() + " vs " + expected.targetFpp());
+    }
+
     /** Publishes this handle's counts, then forces the file to the device. */
     @Override
     public void sync() throws IOException {

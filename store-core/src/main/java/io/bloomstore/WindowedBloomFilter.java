@@ -156,9 +156,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
             BloomSpec spec = slots[j].spec();
             if (!spec.equals(shape)) {
                 throw new InvalidFilterFileException(path, InvalidFilterFileException.Problem.BAD_FIELD, "slot " + j
-                        + " has " + spec.cells() + " cells and " + spec.hashes() + " hashes where slot 0 has "
-                        + shape.cells() + " and " + shape.hashes() + ", and every slot of a ring has the same;"
-                        + " restore the file from a pack");
+                        + "'s header differs from slot 0's in " + shapeDifference(spec, shape) + ", and every slot"
+                        + " of a ring has the same; restore the file from a pack");
             }
             cells[j] = slots[j].cells();
         }

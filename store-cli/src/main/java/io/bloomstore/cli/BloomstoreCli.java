@@ -12,11 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
@@ -108,6 +112,7 @@ public final class BloomstoreCli implements Callable<Integer> {
                 .setOut(streams.text())
                 .setErr(new PrintWriter(streams.err(), true))
                 .setParameterExceptionHandler(cli::usageError)
+                .setExecutionStrategy(BloomstoreCli::runUnlessUnmatched)
                 .setExecutionExceptionHandler(cli::failure);
         int status;
         try {
@@ -201,18 +206,54 @@ public final class BloomstoreCli implements Callable<Integer> {
     private int usageError(ParameterException e, String[] args) {
         CommandLine where = e.getCommandLine();
         String message = ErrorMessages.oneLine(e.getMessage());
-        if (e instanceof UnmatchedArgumentException) {
+        if (e instanceof MissingParameterException missing && tooFewOperands(missing) != null) {
+            message = tooFewOperands(missing);
+        } else if (e instanceof UnmatchedArgumentException) {
             List<String> unmatched = ((UnmatchedArgumentException) e).getUnmatched();
             String first = unmatched.isEmpty() ? "" : unmatched.get(0);
             if (where.getParent() == null && !first.startsWith("-")) {
-                message = "'" + first + "' is not a command; the commands are " + String.join(", ",
-                        where.getSubcommands().keySet());
-            } else if (first.startsWith("-") && takesKeys(where)) {
-                message += "; a key that starts with '-' goes after '--'";
+                String guess = Suggestions.didYouMean(first, VERBS);
+                message = "'" + first + "' is not a command" + (guess.isEmpty() ? "; the" : guess + " The")
+                        + " commands are " + String.join(", ", VERBS);
+            } else if (first.startsWith("-")) {
+                List<String> names = where.getCommandSpec().options().stream().filter(option -> !option.hidden())
+                        .flatMap(option -> Stream.of(option.names())).toList();
+                message += Suggestions.didYouMean(first, names);
+                if (takesKeys(where)) {
+                    message += "; a key that starts with '-' goes after '--'";
+                }
             }
         }
         streams.err().println("bloomstore: " + message + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.ERROR;
+    }
+
+    /**
+     * "merge needs at least 2 IN operands, got 1", for a list of operands given too few values (picocli
+     * says "positional parameter at index 1..* (IN) requires at least 2 values"); null for another miss.
+     */
+    private static String tooFewOperands(MissingParameterException e) {
+        if (e.getMissing().size() != 1 || !(e.getMissing().get(0) instanceof PositionalParamSpec operands)
+                || operands.arity().min() < 2) {
+            return null;
+        }
+        Matcher given = Pattern.compile("but only (\\d+) were specified").matcher(e.getMessage());
+        return e.getCommandLine().getCommandSpec().name() + " needs at least " + operands.arity().min() + " "
+                + operands.paramLabel() + " operands" + (given.find() ? ", got " + given.group(1) : "");
+    }
+
+    /**
+     * Runs what was parsed, as picocli's default strategy does, unless an argument matched nothing:
+     * picocli lets that pass when --help was asked for too, and shows the help, so that
+     * {@code bloomstore no-such-verb --help} would exit 0 as if the verb existed.
+     */
+    private static int runUnlessUnmatched(ParseResult parsed) {
+        for (ParseResult level = parsed; level != null; level = level.subcommand()) {
+            if (!level.unmatched().isEmpty()) {
+                throw new UnmatchedArgumentException(level.commandSpec().commandLine(), level.unmatched());
+            }
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     private static boolean takesKeys(CommandLine command) {

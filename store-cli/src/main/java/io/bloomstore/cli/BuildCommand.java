@@ -5,6 +5,7 @@ import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterBuilder;
+import io.bloomstore.GrowingSpec;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ final class BuildCommand extends CliCommand {
         command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
                 .description("The filter file to build.").build());
         input = new LineInput().declareOn(command);
-        shape = new ShapeOptions(command);
+        shape = new ShapeOptions(command, false);
         command.addOption(flag(value -> force = value, "--force")
                 .description("Replace FILE if it exists (atomically, once the new filter is complete).").build());
     }
@@ -59,12 +60,16 @@ final class BuildCommand extends CliCommand {
         }
         FilterBuilder builder = FilterBuilder.to(file).replaceExisting(force).sparse(shape.sparse).progress(this::progress);
         if (shape.grow) {
-            builder.growing(shape.growingSpec(DEFAULT_GROWING_KEYS));
+            GrowingSpec growing = shape.growingSpec(DEFAULT_GROWING_KEYS);
+            shape.checkSize(file, growing.expectedKeys(), growing.fpp(), growing.layout());
+            builder.growing(growing);
         } else if (shape.needsKeyCount()) {
             shape.spec(1L); // refuse bad options before reading any input (1: the count is not known yet)
             builder.sizedFor(this::sizedForCount);
         } else {
-            builder.spec(shape.spec(null));
+            BloomSpec spec = shape.spec(null);
+            shape.checkSize(file, spec);
+            builder.spec(spec);
         }
         FilterBuilder.Built built = input.isStdin() ? builder.fromLines(streams().in()) : builder.fromLines(input.path());
         String made;
@@ -95,7 +100,9 @@ final class BuildCommand extends CliCommand {
             throw new IllegalArgumentException(input.name() + " has no keys (no non-empty lines) to size the filter by; give --expected N to build an "
                     + "empty filter for N keys");
         }
-        return shape.spec(keys);
+        BloomSpec spec = shape.spec(keys);
+        shape.checkSize(file, spec);
+        return spec;
     }
 
     /**

@@ -42,7 +42,9 @@ final class CreateCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         try (MembershipFilter filter = shape.create(file, force, false)) {
-            streams().text().println("created " + file + ": " + Filters.describe(filter));
+            // what the disk gave up, said at once: a mistyped size shows here, not when the disk is full
+            streams().text().println("created " + file + ": " + Filters.describe(filter)
+                    + (shape.sparse ? "; sparse: blocks are allocated as keys set cells" : "; allocated on disk"));
         }
         return ExitCode.OK;
     }

@@ -8,8 +8,10 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 
 /**
  * Turns what went wrong into the one line a user reads: what, where, and what to do. The JDK's
@@ -42,7 +44,7 @@ final class ErrorMessages {
             return withReason((FileSystemException) e, "already exists; replace it on purpose") + " (--force)";
         }
         if (e instanceof NoSuchFileException) {
-            return withReason((FileSystemException) e, "no such file");
+            return withReason((FileSystemException) e, noSuchFile(((FileSystemException) e).getFile()));
         }
         if (e instanceof AccessDeniedException) {
             return withReason((FileSystemException) e, "permission denied");
@@ -70,6 +72,19 @@ final class ErrorMessages {
             return "internal error: " + e + " (run again with --stacktrace and report it)";
         }
         return e.getMessage() == null ? "" : e.getMessage();
+    }
+
+    /** Why {@code file} is not there: itself, or a directory on its way that is missing (the nearest to the root). */
+    private static String noSuchFile(String file) {
+        Path missing = null;
+        try {
+            for (Path dir = Path.of(file).toAbsolutePath().getParent(); dir != null && Files.notExists(dir); dir = dir.getParent()) {
+                missing = dir;
+            }
+        } catch (RuntimeException notAPath) {
+            // no path to look along: the plain reason is all there is to say
+        }
+        return missing == null ? "no such file" : "no such file: there is no directory " + missing;
     }
 
     private static String withReason(FileSystemException e, String fallback) {

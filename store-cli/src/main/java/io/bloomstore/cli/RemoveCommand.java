@@ -10,7 +10,11 @@ final class RemoveCommand extends CliCommand {
         "Remove keys from a counting filter (one created with --counter-bits 2 or more): each removal takes "
                 + "back one add.",
         "A key that is definitely absent changes nothing. Remove only keys you added: removing others can make "
-                + "added keys look absent."
+                + "added keys look absent.",
+        "Removes of one key are not coordinated: two processes that remove a key added once, at the same moment, "
+                + "both find it present and both take it, and the second removal takes counts of other keys, which "
+                + "can then look absent. Remove a key at most as often as it was added, counted over every process: "
+                + "give each key one owner that removes it."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore create sessions.bloom --expected 100k --fpp 0.01 --counter-bits 4",

@@ -5,6 +5,7 @@ import static io.bloomstore.cli.Model.option;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.CreateOption;
+import io.bloomstore.FilterKind;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
@@ -13,6 +14,8 @@ import io.bloomstore.MembershipFilter;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,6 +30,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * names it when it is out; this class refuses the combinations that make no sense.
  */
 final class ShapeOptions {
+    /** Below this many bytes of cells a filter is never refused for its size. */
+    private static final long LARGE_FILTER = 1L << 30;
+
     Long expected;
     Double fpp;
     Long cells;
@@ -40,9 +46,20 @@ final class ShapeOptions {
     Long maxSize;
     Duration window;
     Integer epochs;
+    boolean forceSize;
 
     /** Declares the shape options on {@code command}, read into this. */
     ShapeOptions(CommandSpec command) {
+        this(command, true);
+    }
+
+    /**
+     * Declares the shape options on {@code command}, read into this.
+     *
+     * @param windows whether the command makes windowed filters; if not, --window and --epochs are
+     *     still read, for a refusal that says what to do instead, but not listed in its help
+     */
+    ShapeOptions(CommandSpec command, boolean windows) {
         command.addOption(option(Long.class, value -> expected = value, "--expected").paramLabel("N")
                 .converters(new Converters.Count())
                 .description("Distinct keys the filter is sized for: 1000000, 1_000_000, 10M or 1e6.").build());
@@ -82,15 +99,18 @@ final class ShapeOptions {
                 .converters(new Converters.Count())
                 .description("With --grow: the file never grows past BYTES (e.g. 10G); adds past it fail with a "
                         + "clear error while queries go on. Default: no limit.").build());
-        command.addOption(option(Duration.class, value -> window = value, "--window").paramLabel("DURATION")
+        command.addOption(option(Duration.class, value -> window = value, "--window").paramLabel("DURATION").hidden(!windows)
                 .converters(new Converters.Window())
                 .description("A time-windowed filter: a key is found for at least DURATION after it was added and "
                         + "forgotten within DURATION plus one epoch. N is the keys expected per window, P the rate "
                         + "of a query. DURATION: 90s, 30m, 24h, 7d, 1h30m or PT90S.").build());
-        command.addOption(option(Integer.class, value -> epochs = value, "--epochs").paramLabel("L")
+        command.addOption(option(Integer.class, value -> epochs = value, "--epochs").paramLabel("L").hidden(!windows)
                 .description("With --window: the epochs the window is cut into, 1 to 64 (default "
                         + WindowSpec.DEFAULT_EPOCHS + "); a key outlives the window by at most one epoch, "
                         + "DURATION / L.").build());
+        command.addOption(flag(value -> forceSize = value, "--force-size")
+                .description("Create a filter even if its cells take more than twice this machine's memory, which "
+                        + "is refused without it: every add and query would wait for the disk.").build());
     }
 
     /** Whether --grow or --window asks for a growing or windowed filter (after {@link #checkKind}). */
@@ -174,19 +194,72 @@ final class ShapeOptions {
      */
     MembershipFilter create(Path file, boolean replaceExisting, boolean openExisting) throws IOException {
         checkKind();
+        // an existing file is opened as it is, however large: only a new one is checked for its size
+        boolean opening = openExisting && Files.exists(file);
+        if (opening) {
+            requireKindOf(file);
+        }
         if (grow) {
             GrowingSpec spec = growingSpec(null);
+            if (!opening) {
+                checkSize(file, spec.expectedKeys(), spec.fpp(), spec.layout());
+            }
             return openExisting ? GrowingBloomFilter.openOrCreate(file, spec)
                     : GrowingBloomFilter.create(file, spec, createOptions(replaceExisting));
         }
         if (window != null) {
             WindowSpec spec = windowSpec();
+            if (!opening) {
+                checkSize(file, spec.expectedKeys(), spec.fpp(), spec.layout());
+            }
             return openExisting ? WindowedBloomFilter.openOrCreate(file, spec, Clock.systemUTC())
                     : WindowedBloomFilter.create(file, spec, Clock.systemUTC(), createOptions(replaceExisting));
         }
         BloomSpec spec = spec(null);
+        if (!opening) {
+            checkSize(file, spec);
+        }
         return openExisting ? BloomFilter.openOrCreate(file, spec, createOptions(false))
                 : BloomFilter.create(file, spec, createOptions(replaceExisting));
+    }
+
+    /**
+     * Refuses an existing {@code file} of another kind than the options ask for, naming both: the
+     * opener of the kind asked for would report only that the file is not of its format.
+     */
+    private void requireKindOf(Path file) throws IOException {
+        FilterKind asked = grow ? FilterKind.GROWING : window != null ? FilterKind.WINDOWED : FilterKind.FIXED;
+        FilterKind found = FilterKind.of(file);
+        if (Files.isRegularFile(file) && found != asked) {
+            String kindOption = found == FilterKind.GROWING ? "--grow" : found == FilterKind.WINDOWED ? "--window" : null;
+            throw new IllegalArgumentException(file + " is a " + found + " filter, but the options describe a " + asked
+                    + " one; leave out the sizing options to use the file as it is"
+                    + (kindOption != null ? ", or give " + kindOption + " with the options it was created with" : ""));
+        }
+    }
+
+    /**
+     * Refuses, unless --force-size, a filter whose cells alone take more than twice this machine's
+     * memory: its pages cannot stay cached, so every add and query would wait for the disk (a
+     * mistyped --expected 10G instead of 10M allocates gigabytes). A file too large for the disk
+     * is refused by the library, which knows its exact length.
+     */
+    void checkSize(Path file, BloomSpec spec) {
+        if (forceSize || spec.cellBytes() < LARGE_FILTER) {
+            return; // a small filter is let through without asking the JVM for the machine's memory
+        }
+        long memory = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+        if (spec.cellBytes() / 2 > memory) {
+            throw new IllegalArgumentException(file + ": its cells would take " + Human.bytes(spec.cellBytes())
+                    + ", more than twice this machine's memory (" + Human.bytes(memory) + "), so every add and query "
+                    + "would wait for the disk; size it smaller (--expected, --fpp), or give --force-size to create it anyway");
+        }
+    }
+
+    /** {@link #checkSize(Path, BloomSpec)} for a growing or windowed filter, by a fixed one for N keys at P: less than its whole file. */
+    void checkSize(Path file, long expectedKeys, double fpp, Layout kindLayout) {
+        checkSize(file, BloomSpec.builder().expectedKeys(expectedKeys).fpp(fpp).layout(kindLayout).build());
     }
 
     /** Whether any sizing option was given. */

@@ -230,4 +230,75 @@ class CommandLineTest {
         assertTrue(drawn.startsWith("\radd"), drawn);
         assertTrue(drawn.contains("100%"), drawn);
     }
+
+    /** The options every command shares, given before or after the verb: the synopsis names them once, on its first line. */
+    private static final List<String> SHARED_OPTIONS = List.of("--help", "--stacktrace", "--progress");
+
+    /**
+     * The synopsis in README.md and docs/CLI.md (the same block in both) names, on each verb's
+     * lines, every option that verb's --help lists, and no option it does not: a new option cannot
+     * go unmentioned, nor one that is refused (build's --window) be offered.
+     */
+    @ParameterizedTest
+    @MethodSource("verbs")
+    void theSynopsisNamesEveryOptionOfEachVerbAndNoOther(String verb) throws IOException {
+        String synopsis = synopsisIn(Path.of("..", "README.md"), "## The command line");
+        assertEquals(synopsis, synopsisIn(Path.of("..", "docs", "CLI.md"), "## Synopsis"), "README.md and docs/CLI.md differ");
+        String help = InProcess.run(verb, "--help").stdout();
+        List<String> listed = optionsListedIn(help);
+        String entry = synopsis.substring(synopsis.indexOf("\nbloomstore " + verb + " ") + 1);
+        entry = entry.substring(0, entry.indexOf("\nbloomstore ") < 0 ? entry.length() : entry.indexOf("\nbloomstore "));
+        List<String> named = optionNames(entry);
+        for (String option : listed) {
+            assertTrue(SHARED_OPTIONS.contains(option) || named.contains(option), verb + "'s " + option + " is not in: " + entry);
+        }
+        for (String option : named) {
+            assertTrue(listed.contains(option), verb + "'s --help does not list " + option + ", named in: " + entry);
+        }
+        String first = synopsis.lines().findFirst().orElseThrow();
+        for (String option : SHARED_OPTIONS) {
+            assertTrue(first.contains(option), option + " in " + first);
+        }
+    }
+
+    /** The long options a --help lists, one a line, each at the start of its line. */
+    private static List<String> optionsListedIn(String help) {
+        return java.util.regex.Pattern.compile("(?m)^ {2,8}(?:-\\w, )?(--[a-z][a-z-]*)").matcher(help).results()
+                .map(option -> option.group(1)).toList();
+    }
+
+    /** The long options ({@code --name}) named in {@code text}, each once, in order. */
+    private static List<String> optionNames(String text) {
+        return java.util.regex.Pattern.compile("(?<![\\w-])--[a-z][a-z-]*").matcher(text).results()
+                .map(java.util.regex.MatchResult::group).distinct().toList();
+    }
+
+    /** The first fenced block after {@code heading} in {@code file}. */
+    private static String synopsisIn(Path file, String heading) throws IOException {
+        String text = Files.readString(file);
+        int start = text.indexOf("```\n", text.indexOf(heading)) + 4;
+        return text.substring(start, text.indexOf("```", start));
+    }
+
+    @Test
+    void buildsHelpDoesNotOfferTheWindowItRefuses() {
+        List<String> listed = optionsListedIn(InProcess.run("build", "--help").stdout());
+        assertTrue(listed.contains("--grow") && !listed.contains("--window") && !listed.contains("--epochs"), listed.toString());
+        assertTrue(optionsListedIn(InProcess.run("create", "--help").stdout()).containsAll(List.of("--window", "--epochs")));
+        InProcess.Result refused = InProcess.run("build", file("w.bloom"), "--from", file("keys.txt"), "--fpp", "0.01",
+                "--window", "1h");
+        assertEquals(2, refused.exit());
+        assertTrue(refused.err().contains("create it with --window, then fill it with 'add' or 'dedup'"), refused.err());
+        String mistyped = InProcess.run("build", file("w.bloom"), "--from", file("keys.txt"), "--windo", "1h").err();
+        assertTrue(mistyped.startsWith("bloomstore: Unknown options: '--windo', '1h' (see"), "no guess of a hidden option: " + mistyped);
+        String offered = InProcess.run("create", file("w.bloom"), "--windo", "1h").err();
+        assertTrue(offered.contains("did you mean '--window'?"), offered);
+    }
+
+    @Test
+    void removesHelpSaysWhatAConcurrentDoubleRemoveDoes() {
+        String help = InProcess.run("remove", "--help").stdout().replaceAll("\\s+", " ");
+        assertTrue(help.contains("two processes that remove a key added once, at the same moment, both find it present "
+                + "and both take it"), help);
+    }
 }

@@ -21,7 +21,7 @@ class FilterLifecycleIT {
     @Test
     void createAddContainsInspect() throws Exception {
         String created = run(dir, "create", "users.bloom", "--expected", "1000", "--fpp", "0.01").assertOk().stdout();
-        assertEquals("created users.bloom: 9,593 cells of 1 bit, 7 hashes, standard layout (8.0 KiB)\n", created);
+        assertEquals("created users.bloom: 9,593 cells of 1 bit, 7 hashes, standard layout (8.0 KiB); allocated on disk\n", created);
         assertEquals("added 2 keys to users.bloom: 2 new, 0 possibly present already\n",
                 run(dir, "add", "users.bloom", "alice", "bob").assertOk().stdout());
         Files.write(dir.resolve("more.txt"), "carol\r\n\ndave\n".getBytes(StandardCharsets.UTF_8));

@@ -162,7 +162,7 @@ class FiltersThatNeverFillIT {
         String created = run(dir, "create", "w.bloom", "--expected", "1000", "--fpp", "0.001", "--window", "4s",
                 "--epochs", "2").assertOk().stdout();
         assertEquals("created w.bloom: windowed, keys remembered 4s (2 epochs of 2s), 1,000 keys per window at 0.1% "
-                + "false positives (28.0 KiB)\n", created);
+                + "false positives (28.0 KiB); allocated on disk\n", created);
         assertEquals("a\nb\n", run(dir, "a\nb\na\n".getBytes(StandardCharsets.UTF_8), "dedup", "w.bloom").assertOk().stdout());
         long added = System.nanoTime();
         assertEquals(0, run(dir, "contains", "-q", "w.bloom", "a", "b").exit(), "found within the window");

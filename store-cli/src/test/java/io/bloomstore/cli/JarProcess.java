@@ -60,13 +60,18 @@ final class JarProcess {
     }
 
     static List<String> command(String... args) {
+        return command(JAR, args);
+    }
+
+    /** {@link #command} with another copy of the jar (one another user can read, say). */
+    static List<String> command(Path jar, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (Runtime.version().feature() >= 23) {
             command.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
         }
         command.add("-jar");
-        command.add(JAR.toString());
+        command.add(jar.toString());
         command.addAll(List.of(args));
         return command;
     }

@@ -59,4 +59,49 @@ class KeysAndLauncherIT {
                     "bloomstore-" + System.getProperty("java.runtime.version") + ".jsa")), "a CDS archive for this JVM");
         }
     }
+
+    /**
+     * The launcher's first use builds the jar with Maven, which prints colour codes (ESC[0m) even
+     * in batch mode: none reaches the user, whether the build succeeds (Maven's output is not shown)
+     * or fails (shown, stripped of them). A stand-in for mvn, first on the PATH, prints what Maven
+     * prints and makes the jar, or fails, in a copy of the launcher's tree.
+     */
+    @Test
+    void theLaunchersFirstBuildLeaksNoColourCodes() throws Exception {
+        Path root = dir.resolve("checkout with spaces");
+        Path launcher = Files.createDirectories(root.resolve("bin")).resolve("bloomstore");
+        Files.copy(LAUNCHER, launcher);
+        Path tools = Files.createDirectories(dir.resolve("tools"));
+        Path mvn = tools.resolve("mvn");
+        Files.writeString(mvn, """
+                #!/usr/bin/env bash
+                printf '\\e[0m\\e[0m'
+                printf '\\e[0m\\e[1;31m[ERROR]\\e[m %s\\n' "$FAKE_MVN_ERROR" >&2
+                [[ -z $FAKE_MVN_ERROR ]] || exit 1
+                mkdir -p store-cli/target && cp "$FAKE_MVN_JAR" store-cli/target/bloomstore.jar
+                """);
+        Files.setPosixFilePermissions(mvn, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        JarProcess.Result failed = firstUse(launcher, tools, "the build broke");
+        assertEquals(2, failed.exit(), failed.err());
+        assertEquals(List.of("bloomstore: building " + root.resolve("store-cli/target/bloomstore.jar") + " (first use)...",
+                "[ERROR] the build broke",
+                "bloomstore: the build failed; run 'mvn -pl store-cli -am package' in " + root + " to see why"),
+                failed.err().lines().toList());
+
+        JarProcess.Result built = firstUse(launcher, tools, "");
+        assertEquals(0, built.exit(), built.err());
+        assertTrue(built.stdout().startsWith("bloomstore "), built.stdout());
+        assertEquals("bloomstore: building " + root.resolve("store-cli/target/bloomstore.jar") + " (first use)...\n",
+                built.err());
+    }
+
+    private JarProcess.Result firstUse(Path launcher, Path tools, String mavenError) {
+        ProcessBuilder version = new ProcessBuilder(launcher.toString(), "--version");
+        version.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        version.environment().put("PATH", tools + ":" + System.getenv("PATH"));
+        version.environment().put("FAKE_MVN_JAR", JarProcess.JAR.toString());
+        version.environment().put("FAKE_MVN_ERROR", mavenError);
+        return JarProcess.run(version, dir, new byte[0]);
+    }
 }

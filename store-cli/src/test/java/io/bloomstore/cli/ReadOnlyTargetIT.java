@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Permission bits bind only an ordinary user: root may write any file. When the tests run as
  * root (as on the build machines), the jar runs as the user nobody, through setpriv(1), in a
- * directory nobody may write; as an ordinary user it runs as that user.
+ * directory nobody may write; as an ordinary user it runs as that user. The user nobody runs a
+ * copy of the jar in a folder of its own that anyone may read: the checkout, and so
+ * target/bloomstore.jar, may lie inside a folder only its owner may enter (as {@code mktemp -d}
+ * makes them, and many home folders are).
  */
 class ReadOnlyTargetIT {
     private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
@@ -26,14 +30,31 @@ class ReadOnlyTargetIT {
     @TempDir
     Path dir;
 
+    /** Where the user nobody finds its copy of the jar. */
+    @TempDir
+    Path jarFolder;
+
     /** The jar's command line, run as an ordinary user. */
-    private JarProcess.Result asUser(String... args) {
+    private JarProcess.Result asUser(String... args) throws IOException {
         List<String> command = new ArrayList<>();
         if (ROOT) {
             command.addAll(List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"));
+            command.addAll(JarProcess.command(readableJar(), args));
+        } else {
+            command.addAll(JarProcess.command(args));
         }
-        command.addAll(JarProcess.command(args));
         return JarProcess.run(new ProcessBuilder(command), dir, new byte[0]);
+    }
+
+    /** A copy of the jar that any user may read, in a folder any user may enter. */
+    private Path readableJar() throws IOException {
+        Path copy = jarFolder.resolve(JarProcess.JAR.getFileName());
+        if (!Files.exists(copy)) {
+            Files.copy(JarProcess.JAR, copy);
+            Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("r--r--r--"));
+            Files.setPosixFilePermissions(jarFolder, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return copy;
     }
 
     @Test

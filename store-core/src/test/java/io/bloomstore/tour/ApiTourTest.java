@@ -2,12 +2,14 @@ package io.bloomstore.tour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +32,20 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiTourTest {
     private static final Path README = Path.of("..", "README.md");
 
+    /** What the README's program prints. */
+    private static final List<String> OUTPUT = List.of(
+            "order-42 new: true",
+            "order-7 seen: false",
+            "count of 123: 1",
+            "removed 123: true",
+            "carol in the union: true",
+            "restored bit for bit: true",
+            "segments after 10x its first size: 4",
+            "session-9 new today: true");
+
+    /** A build of store-core, its Javadoc and the program, in a JVM of their own: generous, for a loaded machine. */
+    private static final long COMMANDS_TIMEOUT_MINUTES = 10;
+
     @TempDir
     Path dir;
 
@@ -51,15 +67,7 @@ class ApiTourTest {
         assertTrue(withoutBinding.length() < classPath.length(), "the tests have slf4j-nop to leave out: " + classPath);
 
         Run plain = runMain(flags, classes, withoutBinding, dir.resolve("tour"));
-        assertEquals(List.of(
-                "order-42 new: true",
-                "order-7 seen: false",
-                "count of 123: 1",
-                "removed 123: true",
-                "carol in the union: true",
-                "restored bit for bit: true",
-                "segments after 10x its first size: 4",
-                "session-9 new today: true"), plain.out().lines().toList());
+        assertEquals(OUTPUT, plain.out().lines().toList());
         // A program with no SLF4J binding: SLF4J's own notice, as the README quotes it, and nothing else.
         assertEquals(List.of(
                 "SLF4J(W): No SLF4J providers were found.",
@@ -71,6 +79,58 @@ class ApiTourTest {
         Run silenced = runMain(flags, classes, classPath, dir.resolve("tour-again"));
         assertEquals(plain.out(), silenced.out());
         assertEquals("", silenced.err(), "with slf4j-nop, as the README advises, stderr stays empty");
+    }
+
+    /**
+     * The README's commands for running the program, taken out of README.md as written and run by
+     * bash from the root of a fresh copy of the repository, with the program saved there as the
+     * README says: the files git has or would add (as a clone of the next commit holds them), no
+     * target folders, nothing installed into the local Maven repository, and a space in the path.
+     * They build store-core, write its class path and run the program, which prints what it says.
+     * Maven runs as the README has it; it reads the local repository and writes only in the copy.
+     */
+    @Test
+    void theReadmesCommandsRunTheProgramFromTheRootOfAFreshCopy() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Run listed = run(new ProcessBuilder("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+                .directory(root.toFile()));
+        assumeTrue(listed.exit() == 0, () -> "not a git checkout, so no fresh copy to make: " + listed.err());
+        Path copy = dir.resolve("fresh checkout");
+        for (String name : listed.out().split("\0")) {
+            Path source = root.resolve(name);
+            if (!name.isEmpty() && Files.isRegularFile(source)) { // a file deleted but not yet staged is not copied
+                Files.createDirectories(copy.resolve(name).getParent());
+                Files.copy(source, copy.resolve(name), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        Files.writeString(copy.resolve("Tour.java"), javaBlockAfter("## The Java API", "public class Tour"));
+
+        ProcessBuilder commands = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c",
+                javaBlockAfter("## The Java API", "dependency:build-classpath")).directory(copy.toFile());
+        Path java = Path.of(System.getProperty("java.home"));
+        commands.environment().put("JAVA_HOME", java.toString());
+        commands.environment().put("PATH", java.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
+        Run ran = run(commands);
+        assertEquals(0, ran.exit(), ran.out() + ran.err());
+        // Maven 3.8 prints colour resets (ESC[0m) on stdout even when quiet: what a terminal shows as nothing
+        List<String> shown = ran.out().replaceAll("\u001b\\[[0-9;]*m", "").lines().filter(line -> !line.isBlank()).toList();
+        assertEquals(OUTPUT, shown, ran.err());
+        assertTrue(Files.isRegularFile(copy.resolve("store-core/target/reports/apidocs/index.html")),
+                "the Javadoc is where the README says");
+    }
+
+    /** Runs {@code command} with no input and returns its exit status and what it printed. */
+    private static Run run(ProcessBuilder command) throws Exception {
+        Path err = Files.createTempFile("commands", ".stderr");
+        try {
+            Process process = command.redirectError(err.toFile()).start();
+            process.getOutputStream().close();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(COMMANDS_TIMEOUT_MINUTES, TimeUnit.MINUTES), "did not end: " + command.command());
+            return new Run(process.exitValue(), out, Files.readString(err));
+        } finally {
+            Files.delete(err);
+        }
     }
 
     @Test
@@ -108,7 +168,7 @@ class ApiTourTest {
     }
 
     /** What a run printed. */
-    private record Run(String out, String err) {
+    private record Run(int exit, String out, String err) {
     }
 
     /**
@@ -119,12 +179,8 @@ class ApiTourTest {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(flags);
         command.addAll(List.of("-cp", classes + File.pathSeparator + classPath, "Tour", workDir.toString()));
-        Path err = Files.createTempFile(workDir.getParent(), "tour", ".stderr");
-        Process tour = new ProcessBuilder(command).redirectError(err.toFile()).start();
-        String out = new String(tour.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(tour.waitFor(120, TimeUnit.SECONDS), "the tour did not end");
-        String printed = Files.readString(err);
-        assertEquals(0, tour.exitValue(), out + printed);
-        return new Run(out, printed);
+        Run tour = run(new ProcessBuilder(command));
+        assertEquals(0, tour.exit(), tour.out() + tour.err());
+        return tour;
     }
 }

@@ -22,8 +22,8 @@ import java.nio.file.attribute.BasicFileAttributes;
  */
 public final class FilterFiles {
     private static final int ZERO_CHUNK = 1 << 20;
-    private static final String SPACE_ADVICE =
-            "free disk space, write it elsewhere, or (a new filter) size it smaller or create it sparse";
+    /** What to do about a disk too small, for a file whose parts are allocated whole (growing, windowed). */
+    private static final String SPACE_ADVICE = "free disk space, write it elsewhere, or (a new filter) size it smaller";
 
     private FilterFiles() {
     }
@@ -52,19 +52,29 @@ public final class FilterFiles {
      *     or the write fails
      */
     public static void publish(Path target, boolean replace, long diskBytes, Content content) throws IOException {
+        publish(target, replace, diskBytes, true, content);
+    }
+
+    /**
+     * {@link #publish(Path, boolean, long, Content)}, for a file that may or may not be made sparse.
+     *
+     * @param canBeSparse whether a failure may advise creating the file sparse (not for a file whose parts are allocated whole)
+     */
+    public static void publish(Path target, boolean replace, long diskBytes, boolean canBeSparse, Content content)
+            throws IOException {
         if (replace) {
             requireReplaceable(target);
         } else {
             requireAbsent(target);
         }
-        requireSpace(target, diskBytes);
+        requireSpace(target, diskBytes, canBeSparse);
         try (TemporaryFile temporary = TemporaryFile.beside(target, "new")) {
             try {
                 content.writeTo(temporary.channel(), temporary);
             } catch (InvalidFilterFileException sourceDamaged) {
                 throw sourceDamaged;
             } catch (IOException e) {
-                throw cannotWrite(target, diskBytes, e);
+                throw cannotWrite(target, diskBytes, canBeSparse, e);
             }
             temporary.publishAs(target, replace);
         }
@@ -77,9 +87,18 @@ public final class FilterFiles {
      * @param diskBytes the bytes the file takes, if known (else 0)
      */
     public static IOException cannotWrite(Path target, long diskBytes, IOException cause) {
+        return cannotWrite(target, diskBytes, true, cause);
+    }
+
+    /** {@link #cannotWrite(Path, long, IOException)}, advising a sparse file only if {@code canBeSparse}. */
+    public static IOException cannotWrite(Path target, long diskBytes, boolean canBeSparse, IOException cause) {
         return new IOException(TemporaryFile.userFacing(target) + ": cannot write it in " + target.toAbsolutePath().getParent()
                 + (diskBytes > 0 ? " (" + diskBytes + " bytes)" : "") + " (" + cause.getMessage() + "); "
-                + SPACE_ADVICE, cause);
+                + spaceAdvice(canBeSparse), cause);
+    }
+
+    private static String spaceAdvice(boolean canBeSparse) {
+        return canBeSparse ? SPACE_ADVICE + " or create it sparse" : SPACE_ADVICE;
     }
 
     /** Refuses, before any work, to create {@code target} over an existing file without being asked to replace it. */
@@ -136,14 +155,20 @@ public final class FilterFiles {
      * byte is written: allocating it would fill the disk first and fail only at the end.
      */
     public static void requireSpace(Path target, long bytes) throws IOException {
+        requireSpace(target, bytes, true);
+    }
+
+    /** {@link #requireSpace(Path, long)}, advising a sparse file only if {@code canBeSparse}. */
+    public static void requireSpace(Path target, long bytes, boolean canBeSparse) throws IOException {
         if (bytes <= 0) {
             return;
         }
         Path dir = target.toAbsolutePath().getParent();
+        TemporaryFile.requireDirectory(dir);
         long usable = Files.getFileStore(dir).getUsableSpace();
         if (usable < bytes) {
             throw new IOException(TemporaryFile.userFacing(target) + ": needs " + bytes + " bytes (" + (bytes + (1 << 20) - 1 >> 20) + " MiB) but "
-                    + dir + " has " + usable + " bytes free; " + SPACE_ADVICE);
+                    + dir + " has " + usable + " bytes free; " + spaceAdvice(canBeSparse));
         }
     }
 

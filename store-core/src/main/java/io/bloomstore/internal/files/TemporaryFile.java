@@ -8,6 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -115,6 +116,7 @@ public final class TemporaryFile implements AutoCloseable {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
         String prefix = "." + realTargetName(absolute.getFileName().toString()) + ".";
+        requireDirectory(dir);
         deleteOrphans(dir, prefix);
         long pid = ProcessHandle.current().pid();
         while (true) {
@@ -318,6 +320,16 @@ public final class TemporaryFile implements AutoCloseable {
     static String realTargetName(String name) {
         Matcher temporary = TEMPORARY.matcher(name);
         return temporary.matches() ? temporary.group(1) : name;
+    }
+
+    /**
+     * Refuses to write into {@code dir} when it is not there, saying it is a directory that is
+     * missing: the JDK would name it with a bare "no such file", as if a file were meant.
+     */
+    static void requireDirectory(Path dir) throws NoSuchFileException {
+        if (Files.notExists(dir)) {
+            throw new NoSuchFileException(dir.toString(), null, "no such directory; make it first (mkdir -p)");
+        }
     }
 
     /** Deletes {@code .NAME.PID.RANDOM.PURPOSE.tmp} siblings whose process no longer runs. */

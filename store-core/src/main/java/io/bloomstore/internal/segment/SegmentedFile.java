@@ -78,7 +78,7 @@ public final class SegmentedFile implements AutoCloseable {
     public static void create(Path path, ContainerHeader header, int regions, long[] slotEpochs, long count,
             boolean replace) throws IOException {
         List<BloomSpec> specs = header.regionSpecs(regions);
-        FilterFiles.publish(path, replace, checkedLength(path, header, specs), newFile(header, specs, slotEpochs, count));
+        FilterFiles.publish(path, replace, checkedLength(path, header, specs), false, newFile(header, specs, slotEpochs, count));
     }
 
     /**
@@ -90,11 +90,11 @@ public final class SegmentedFile implements AutoCloseable {
         Path target = TemporaryFile.userFacing(temporary.path());
         List<BloomSpec> specs = header.regionSpecs(regions);
         long length = checkedLength(target, header, specs);
-        FilterFiles.requireSpace(target, length);
+        FilterFiles.requireSpace(target, length, false);
         try {
             newFile(header, specs, slotEpochs, count).writeTo(temporary.channel(), temporary);
         } catch (IOException e) {
-            throw FilterFiles.cannotWrite(target, length, e);
+            throw FilterFiles.cannotWrite(target, length, false, e);
         }
     }
 
@@ -438,7 +438,7 @@ public final class SegmentedFile implements AutoCloseable {
                     + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
         }
         try {
-            FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())));
+            FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())), false);
             channel.position(offset);
             FilterFiles.writeEmptyFilter(channel, FilterHeader.unbound(spec, System.currentTimeMillis(), false));
             CrashPoint.reach(CrashPoint.GROWTH);
