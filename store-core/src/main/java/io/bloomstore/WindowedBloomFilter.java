@@ -16,7 +16,10 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A Bloom filter over a sliding time window: "have I seen this key in the last 24 hours?". One
@@ -48,6 +51,11 @@ import java.util.Arrays;
  * one line.
  */
 public final class WindowedBloomFilter extends SegmentedFilter {
+    /** This process's stamp, as the step lock's: whether the file's clock is this process's own. */
+    private static final long THIS_PROCESS = ContainerState.stampOfThisProcess();
+    /** The least disagreement with the file's clock that is refused; below it, scheduling and a clock's own jitter. */
+    private static final long LEAST_REFUSED_SKEW_MILLIS = 60_000;
+
     private final ContainerState state;
     private final Clock clock;
     private final Segment[] slots;
@@ -55,6 +63,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     private final int ring;
     private final int epochs;
     private final long epochMillis;
+    /** The disagreement between this handle's clock and the file's that is refused: an epoch, at least a minute. */
+    private final long refusedSkewMillis;
 
     private WindowedBloomFilter(SegmentedFile file, Clock clock) throws IOException {
         super(file);
@@ -65,6 +75,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         this.ring = slots.length;
         this.epochs = header.epochs();
         this.epochMillis = header.epochMillis();
+        this.refusedSkewMillis = Math.max(epochMillis, LEAST_REFUSED_SKEW_MILLIS);
     }
 
     /**
@@ -113,12 +124,16 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         WindowedBloomFilter filter;
         try {
             filter = new WindowedBloomFilter(file, clock);
+            filter.requireConsistentEpochWord();
+            if (mode == OpenMode.READ_WRITE) {
+                filter.claimClockIfUnowned();
+                if (filter.file.lockHeldByCrashedOwner()) {
+                    filter.advanceTo(filter.writerEpoch());
+                }
+            }
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
-        }
-        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
-            filter.advanceTo(filter.clockEpoch());
         }
         return filter;
     }
@@ -173,16 +188,117 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         return current - Math.floorMod(current - j, ring);
     }
 
-    private long clockEpoch() {
-        return Math.floorDiv(clock.millis(), epochMillis);
+    /**
+     * The time this handle judges epochs by, in ms: its clock's, but never ahead of the file's
+     * clock. The file follows one process's clock, its clock owner's (docs/FORMAT.md, "Windowed:
+     * time"): the owner works by its own clock, and every other process by the owner's as the
+     * system clock carries it on from the owner's last reading, or by its own where that is
+     * behind. So a process whose clock runs a little ahead neither rotates early nor forgets early,
+     * and cuts no key's window short; one that runs behind rotates late, as if it came later.
+     */
+    private long fileMillis() {
+        long own = clock.millis();
+        long owner = state.getClockOwnerVolatile();
+        if (owner == THIS_PROCESS || owner == 0) {
+            return own;
+        }
+        return Math.min(own, System.currentTimeMillis() + state.getClockOffsetVolatile());
     }
 
     /**
-     * The epoch whose window queries and load-aheads judge liveness by: the clock's, or the file's
-     * current epoch if a process with a clock ahead of ours has advanced it already.
+     * The epoch whose window queries and load-aheads judge liveness by: the file's time's, or the
+     * file's current epoch if a writer has advanced it further already.
      */
     private long liveEpoch() {
-        return Math.max(clockEpoch(), state.getCountVolatile());
+        return Math.max(Math.floorDiv(fileMillis(), epochMillis), state.getCountVolatile());
+    }
+
+    /**
+     * The epoch a writer makes current, from its time ({@link #fileMillis}): refused, before it
+     * changes anything, when its clock disagrees with the file's by more than an epoch (and a
+     * minute): a clock ahead of the file's owner's, which would rotate out keys still inside their
+     * window, or behind the file's current epoch, which would hold keys past theirs.
+     *
+     * @throws IllegalStateException naming the file, the skew and what to do
+     */
+    private long writerEpoch() {
+        long own = clock.millis();
+        long owner = state.getClockOwnerVolatile();
+        long time = own;
+        if (owner != THIS_PROCESS && owner != 0) {
+            long files = System.currentTimeMillis() + state.getClockOffsetVolatile();
+            if (own - files > refusedSkewMillis) {
+                throw new IllegalStateException(file.path() + ": this process's clock reads "
+                        + Instant.ofEpochMilli(own) + ", " + seconds(own - files) + " ahead of the clock this"
+                        + " windowed file follows (its first writer's, carried on by the system clock); a rotation by it"
+                        + " would forget keys still inside their window: every process sharing the file must read the"
+                        + " same clock");
+            }
+            time = Math.min(own, files);
+        }
+        long current = state.getCountVolatile();
+        long timeEpoch = Math.floorDiv(time, epochMillis);
+        // compared in epochs first: a damaged word's epoch times E may not fit a long
+        if (current > timeEpoch + refusedSkewMillis / epochMillis + 1 || current * epochMillis - time > refusedSkewMillis) {
+            requireConsistentEpochWordUnchecked(); // a damaged word is reported as such, not as a clock behind
+            String ahead = current > Long.MAX_VALUE / epochMillis ? "never" : "only in "
+                    + seconds(current * epochMillis - time);
+            throw new IllegalStateException(file.path() + ": the file's current epoch is " + current + " (of "
+                    + Duration.ofMillis(epochMillis) + "), which this process's clock (" + Instant.ofEpochMilli(time)
+                    + ") reaches " + ahead + ": a process whose clock was ahead rotated it, or this clock was set back,"
+                    + " and adds now would keep keys past their window; fix the clock, or if it is right, create the"
+                    + " file again");
+        }
+        return timeEpoch;
+    }
+
+    /** A skew as messages give it: whole seconds (only skews of a minute or more are refused). */
+    private static Duration seconds(long millis) {
+        return Duration.ofSeconds(millis / 1000);
+    }
+
+    /**
+     * Makes this process's clock the file's if no process's is (a new file, or one written before
+     * files recorded it): the offset first, then the owner, so no reader takes another offset as this one's.
+     */
+    private void claimClockIfUnowned() {
+        if (state.getClockOwnerVolatile() == 0) {
+            long offset = clock.millis() - System.currentTimeMillis();
+            if (state.compareAndSetClockOwner(0, THIS_PROCESS)) {
+                state.setClockOffsetVolatile(offset);
+            }
+        }
+    }
+
+    /**
+     * Refuses a ring whose current-epoch word no slot bears out: with no rotation under way (the
+     * step lock free), slot {@code current mod (L + 1)} holds the current epoch, as every rotation
+     * leaves it; a word damaged ahead of the slots would make every key read absent and every add
+     * wait for a slot that never comes. Judged twice, a millisecond apart, with the lock free and
+     * the word unchanged throughout each look, so a rotation racing the look is never taken for damage.
+     */
+    private void requireConsistentEpochWord() throws InvalidFilterFileException {
+        for (int look = 0; ; look++) {
+            long lock = state.getLockVolatile();
+            long current = state.getCountVolatile();
+            int slot = Math.floorMod(current, ring);
+            long held = state.getSlotEpochVolatile(slot);
+            if (lock != 0 || held == current || state.getLockVolatile() != 0 || state.getCountVolatile() != current) {
+                return;
+            }
+            if (look == 1) {
+                long latest = Long.MIN_VALUE;
+                for (int j = 0; j < ring; j++) {
+                    latest = Math.max(latest, state.getSlotEpochVolatile(j));
+                }
+                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.BAD_FIELD,
+                        "its current-epoch word (offset " + ContainerDescriptor.COUNT_OFFSET + ") holds epoch "
+                                + current + " but slot " + slot + ", where that epoch's keys go, holds epoch " + held
+                                + " (the latest slot holds " + latest + ") and no rotation is under way: the word is"
+                                + " damaged; restore the file from a pack or a checkpoint copy, or create it again");
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
     }
 
     /**
@@ -195,7 +311,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     @Override
     public boolean addHash(long hash) {
         ensureWritable();
-        long current = advanceTo(clockEpoch());
+        long current = advanceTo(writerEpoch());
         for (int failures = 1; ; failures++) {
             int slot = Math.floorMod(current, ring);
             boolean seen = anyLiveSlotHolds(hash, current, slot);
@@ -209,8 +325,18 @@ public final class WindowedBloomFilter extends SegmentedFilter {
                     return added && !seen;
                 }
             }
-            current = advanceTo(clockEpoch()); // the slot was being reused: add again where adds go now
             MappingFaults.afterFailedAttempt(failures);
+            requireConsistentEpochWordUnchecked();
+            current = advanceTo(writerEpoch()); // the slot was being reused: add again where adds go now
+        }
+    }
+
+    /** {@link #requireConsistentEpochWord}, for an add, whose signature has no checked exception. */
+    private void requireConsistentEpochWordUnchecked() {
+        try {
+            requireConsistentEpochWord();
+        } catch (InvalidFilterFileException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 
@@ -303,6 +429,9 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * new epoch only once empty. Idempotent: redone from any point, it ends in the same state.
      */
     private void rotate(long target) {
+        if (state.getClockOwnerVolatile() == THIS_PROCESS) {
+            state.setClockOffsetVolatile(clock.millis() - System.currentTimeMillis()); // this clock's jumps are time passing
+        }
         for (int j = 0; j < ring; j++) {
             long epoch = epochOfSlot(j, target, ring);
             if (state.getSlotEpochVolatile(j) != epoch) {
@@ -368,13 +497,26 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
-     * The epoch the file holds as current (it may lag the clock until the next add).
+     * The epoch the file holds as current: the latest it rotated to, which lags the clock while
+     * nobody adds ({@link #queryEpoch()} is the one a query judges by).
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
     public long currentEpoch() {
         ensureOpen();
         return state.getCountVolatile();
+    }
+
+    /**
+     * The epoch a query judges the window by now: the clock's (never ahead of the file's clock, the
+     * one its epochs follow), or the file's current epoch if that is later. A query probes the slots
+     * holding this epoch and the L before it; the next add rotates the file to it.
+     *
+     * @return the epoch number: epoch millis / E, rounded down
+     */
+    public long queryEpoch() {
+        ensureOpen();
+        return liveEpoch();
     }
 
     /**

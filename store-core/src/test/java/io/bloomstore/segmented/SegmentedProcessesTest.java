@@ -112,6 +112,7 @@ class SegmentedProcessesTest {
         long window = 8 * e;
         long keys = 500_000; // a good part of a second of adds: the rotation, a few milliseconds, lands inside them
         WindowedBloomFilter.create(file, WindowSpec.of(8 * keys, 0.01, Duration.ofMillis(window)), new TestClock(t0)).close();
+        SegmentedFilterWorker.awaitFileClock(file, t0 + e); // else the rotator, ahead of the file's clock, would wait for it
         try (ChildJvm adder = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(t0));
                 ChildJvm rotator = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(t0))) {
             adder.expectLine("ready", TIMEOUT);
@@ -192,6 +193,7 @@ class SegmentedProcessesTest {
             }
         }
         long later = t0 + (epochs + 1) * e;
+        SegmentedFilterWorker.awaitFileClock(file, later); // else the child, ahead of the file's clock, would not rotate
         assertEquals(0, addUntilHalted(file, List.of("windowed", file.toString(), Long.toString(later), "clear")),
                 "the first add rotates, and the rotation halts");
         assertNotEquals(0, lockWord(file), "the halted rotation still holds the lock");
