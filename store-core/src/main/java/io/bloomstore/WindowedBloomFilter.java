@@ -35,10 +35,20 @@ import java.util.concurrent.locks.LockSupport;
  * <p><b>Time.</b> Epochs are numbered from wall-clock time, floor(epoch millis / E), read from the
  * {@link Clock} given to {@link #open}: filters with the same window, epochs and seed made on
  * different machines use the same slot for the same epoch and can be merged slot by slot. The
- * current epoch is a word in the file; whichever process first sees the clock pass it clears the
+ * current epoch is a word in the file; whichever process first sees the time pass it clears the
  * slots that fall out of the window, then publishes the new epoch (docs/FORMAT.md, "Windowed").
- * Processes sharing a file must share a clock (one machine); a clock that jumps forward days
- * clears every expired slot, one that goes back is ignored until it catches up.
+ *
+ * <p><b>One clock.</b> The file follows the clock of its first writer (its clock owner), recorded
+ * as that clock's offset from the system clock, so every process on the machine reads it, however
+ * long the file lay idle: a file unused for days rotates forward at its next add. Another process
+ * never works ahead of that clock (one a little ahead neither rotates nor forgets early, so no
+ * key's window is cut short), and a writer whose clock disagrees by more than an epoch, and a
+ * minute, is refused with an {@link IllegalStateException} naming the skew: one far ahead would
+ * clear keys still inside their window, one far behind the file's current epoch would keep keys
+ * past theirs. The owner's own clock may jump (a simulation; the system clock set): a jump forward
+ * days clears every expired slot, one back is refused for adds until it catches up. A current-epoch
+ * word that no slot bears out (damage: no checksum covers it) is refused when the file is opened,
+ * and by an add, rather than waited on.
  *
  * <p><b>Sharing and crashes</b> are as for {@link GrowingBloomFilter}: lock-free adds and queries,
  * a lock word for the rare rotation, taken over and the rotation redone when its holder died.
@@ -311,18 +321,46 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     @Override
     public boolean addHash(long hash) {
         ensureWritable();
+        return add(hash, false);
+    }
+
+    /**
+     * Whether the key was seen within the window, and if so, adds it into the current epoch's slot
+     * (unless that slot has it already), so its window starts anew; a key not seen is not added.
+     * What a stream that must not pass a repeat, but marks a new key only later (when its line is
+     * delivered), asks of each key: a key that keeps coming is then never forgotten. As cheap as
+     * {@link #mightContainHash} for a new key, and cheaper for a repeat already in the current slot.
+     *
+     * @param hash the key's hash, from {@link #hasher()}
+     * @return true if a live slot may hold the key (it is now in the current slot); false if none does (nothing changed)
+     * @throws IllegalStateException if the filter is read-only or closed, or as {@link #addHash} for a clock the file refuses
+     */
+    public boolean refreshHash(long hash) {
+        ensureWritable();
+        return add(hash, true);
+    }
+
+    /**
+     * An add into the current slot: {@link #addHash}'s answer, or, to {@code refresh} only, whether
+     * the key was seen (and then added). Its slot's epoch is read again after the add, which a
+     * rotation reusing the slot meanwhile would have changed: then it is done again.
+     */
+    private boolean add(long hash, boolean refresh) {
         long current = advanceTo(writerEpoch());
         for (int failures = 1; ; failures++) {
             int slot = Math.floorMod(current, ring);
-            boolean seen = anyLiveSlotHolds(hash, current, slot);
-            boolean added = false;
+            boolean inCurrent = refresh && slots[slot].mightContain(hash);
+            boolean seen = inCurrent || anyLiveSlotHolds(hash, current, slot);
+            if (refresh && !seen) {
+                return false;
+            }
             if (state.getSlotEpochVolatile(slot) == current) {
-                added = slots[slot].add(hash);
+                boolean added = !inCurrent && slots[slot].add(hash);
                 if (state.getSlotEpochVolatile(slot) == current) {
                     if (added) {
                         slots[slot].countNew(1, hash);
                     }
-                    return added && !seen;
+                    return refresh || added && !seen;
                 }
             }
             MappingFaults.afterFailedAttempt(failures);

@@ -32,8 +32,8 @@ final class DedupOutput implements Flushable {
     private final boolean sync;
     /** Run after each delivery, its keys marked: the filter's count of keys is up to date then. */
     private final Runnable afterDelivery;
-    /** Whether a repeat is added again: a windowed filter forgets a key a window after its last add. */
-    private final boolean refreshRepeats;
+    /** The filter if windowed, which refreshes a repeat: it forgets a key a window after its last add. */
+    private final WindowedBloomFilter windowed;
     private final PendingKeys pending = new PendingKeys();
     private byte[] lines = new byte[BUFFER];
     private int used;
@@ -44,7 +44,7 @@ final class DedupOutput implements Flushable {
         this.delivery = delivery;
         this.sync = sync;
         this.afterDelivery = afterDelivery;
-        this.refreshRepeats = filter instanceof WindowedBloomFilter;
+        this.windowed = filter instanceof WindowedBloomFilter w ? w : null;
     }
 
     /** One input line and its key's hash: buffered for printing if the line is new. */
@@ -65,18 +65,12 @@ final class DedupOutput implements Flushable {
     }
 
     /**
-     * At least once: whether the key is new, to be marked when its line is delivered. A repeat is
-     * refreshed at once where that matters (a windowed filter): the query found it, so the add
-     * that starts its window anew reads lines the query just loaded.
+     * At least once: whether the key is new, to be marked when its line is delivered. A windowed
+     * filter refreshes a repeat at once (its line is not printed, so nothing waits for a delivery).
      */
     private boolean isNewMarkedLater(long hash) {
-        if (filter.mightContainHash(hash)) {
-            if (refreshRepeats) {
-                filter.addHash(hash);
-            }
-            return false;
-        }
-        return pending.add(hash);
+        boolean seen = windowed != null ? windowed.refreshHash(hash) : filter.mightContainHash(hash);
+        return !seen && pending.add(hash);
     }
 
     /**
