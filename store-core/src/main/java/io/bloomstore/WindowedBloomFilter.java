@@ -40,12 +40,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p><b>One clock.</b> The file follows the clock of its first writer (its clock owner), recorded
  * as that clock's offset from the system clock, so every process on the machine reads it, however
- * long the file lay idle: a file unused for days rotates forward at its next add. Another process
- * never works ahead of that clock (one a little ahead neither rotates nor forgets early, so no
- * key's window is cut short), and a writer whose clock disagrees by more than an epoch, and a
- * minute, is refused with an {@link IllegalStateException} naming the skew: one far ahead would
- * clear keys still inside their window, one far behind the file's current epoch would keep keys
- * past theirs. The owner's own clock may jump (a simulation; the system clock set): a jump forward
+ * long the file lay idle: a file unused for days rotates forward at its next add. Every other
+ * process rotates and forgets by that clock, not its own, so a clock a little off cuts no key's
+ * window short; a writer whose clock disagrees with it by more than an epoch, and a minute, is
+ * refused with an {@link IllegalStateException} naming the skew (one far ahead would clear keys
+ * still inside their window; one far behind would keep keys past theirs), as is a writer of a file
+ * whose current epoch is that far ahead of its clock. The owner's own clock may jump (a simulation; the system clock set): a jump forward
  * days clears every expired slot, one back is refused for adds until it catches up. A current-epoch
  * word that no slot bears out (damage: no checksum covers it) is refused when the file is opened,
  * and by an add, rather than waited on.
@@ -199,20 +199,19 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
-     * The time this handle judges epochs by, in ms: its clock's, but never ahead of the file's
-     * clock. The file follows one process's clock, its clock owner's (docs/FORMAT.md, "Windowed:
-     * time"): the owner works by its own clock, and every other process by the owner's as the
-     * system clock carries it on from the owner's last reading, or by its own where that is
-     * behind. So a process whose clock runs a little ahead neither rotates early nor forgets early,
-     * and cuts no key's window short; one that runs behind rotates late, as if it came later.
+     * The time this handle judges epochs by, in ms: the file's clock. The file follows one
+     * process's clock, its clock owner's (docs/FORMAT.md, "Windowed: time"): the owner works by its
+     * own clock, and every other process by the owner's, as the system clock carries it on from the
+     * owner's last reading. So every process rotates and forgets at the same moments, and a key is
+     * kept a whole window whatever the skew of the clock of the process that added it, or of the
+     * one that rotates, up to the skew refused ({@link #writerEpoch}).
      */
     private long fileMillis() {
-        long own = clock.millis();
         long owner = state.getClockOwnerVolatile();
         if (owner == THIS_PROCESS || owner == 0) {
-            return own;
+            return clock.millis();
         }
-        return Math.min(own, System.currentTimeMillis() + state.getClockOffsetVolatile());
+        return System.currentTimeMillis() + state.getClockOffsetVolatile();
     }
 
     /**
@@ -224,27 +223,22 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
-     * The epoch a writer makes current, from its time ({@link #fileMillis}): refused, before it
-     * changes anything, when its clock disagrees with the file's by more than an epoch (and a
-     * minute): a clock ahead of the file's owner's, which would rotate out keys still inside their
-     * window, or behind the file's current epoch, which would hold keys past theirs.
+     * The epoch a writer makes current, the file's time's ({@link #fileMillis}): refused, before it
+     * changes anything, when this handle's clock disagrees with the file's by more than an epoch
+     * (and a minute), or the file's current epoch is that far ahead of its time (the owner's clock
+     * was set back, or a process that ignores the clock words rotated it by a clock ahead).
      *
      * @throws IllegalStateException naming the file, the skew and what to do
      */
     private long writerEpoch() {
         long own = clock.millis();
-        long owner = state.getClockOwnerVolatile();
-        long time = own;
-        if (owner != THIS_PROCESS && owner != 0) {
-            long files = System.currentTimeMillis() + state.getClockOffsetVolatile();
-            if (own - files > refusedSkewMillis) {
-                throw new IllegalStateException(file.path() + ": this process's clock reads "
-                        + Instant.ofEpochMilli(own) + ", " + seconds(own - files) + " ahead of the clock this"
-                        + " windowed file follows (its first writer's, carried on by the system clock); a rotation by it"
-                        + " would forget keys still inside their window: every process sharing the file must read the"
-                        + " same clock");
-            }
-            time = Math.min(own, files);
+        long time = fileMillis();
+        long skew = own - time;
+        if (Math.abs(skew) > refusedSkewMillis) {
+            throw new IllegalStateException(file.path() + ": this process's clock reads " + Instant.ofEpochMilli(own)
+                    + ", " + seconds(Math.abs(skew)) + (skew > 0 ? " ahead of" : " behind") + " the clock this windowed"
+                    + " file follows (its first writer's, carried on by the system clock: " + Instant.ofEpochMilli(time)
+                    + "); every process sharing the file must read the same clock: fix this one");
         }
         long current = state.getCountVolatile();
         long timeEpoch = Math.floorDiv(time, epochMillis);
@@ -254,10 +248,9 @@ public final class WindowedBloomFilter extends SegmentedFilter {
             String ahead = current > Long.MAX_VALUE / epochMillis ? "never" : "only in "
                     + seconds(current * epochMillis - time);
             throw new IllegalStateException(file.path() + ": the file's current epoch is " + current + " (of "
-                    + Duration.ofMillis(epochMillis) + "), which this process's clock (" + Instant.ofEpochMilli(time)
-                    + ") reaches " + ahead + ": a process whose clock was ahead rotated it, or this clock was set back,"
-                    + " and adds now would keep keys past their window; fix the clock, or if it is right, create the"
-                    + " file again");
+                    + Duration.ofMillis(epochMillis) + "), which its clock (" + Instant.ofEpochMilli(time) + ") reaches "
+                    + ahead + ": a clock ahead rotated it, or the clock was set back, and adds now would keep keys past"
+                    + " their window; fix the clock, or if it is right, create the file again");
         }
         return timeEpoch;
     }
@@ -546,8 +539,9 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
-     * The epoch a query judges the window by now: the clock's (never ahead of the file's clock, the
-     * one its epochs follow), or the file's current epoch if that is later. A query probes the slots
+     * The epoch a query judges the window by now: the file's clock's (the one its epochs follow:
+     * this handle's clock if this process owns the file's clock, else the owner's), or the file's
+     * current epoch if that is later. A query probes the slots
      * holding this epoch and the L before it; the next add rotates the file to it.
      *
      * @return the epoch number: epoch millis / E, rounded down

@@ -110,20 +110,14 @@ public final class SegmentedFilterWorker {
     }
 
     /**
-     * Waits until the windowed file's own clock (its clock owner's, carried on by the system clock:
-     * the offset word at 176) reads at least {@code millis}: so that a process whose clock reads
-     * {@code millis} is not ahead of the file, and rotates by its own clock. A wait for a bound, not
-     * for a race: afterwards the bound holds however slow the host.
+     * Sets a windowed file's clock (its owner's, as other processes read it: the offset word at
+     * 176 from the system clock) to read {@code millis} now: as if that much time had passed, or
+     * not, while nobody used the file. Every process but the owner rotates and forgets by it.
      */
-    static void awaitFileClock(Path file, long millis) throws IOException, InterruptedException {
-        long offset;
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+    static void setFileClock(Path file, long millis) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ByteBuffer word = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-            channel.read(word, 176);
-            offset = word.getLong(0);
-        }
-        while (System.currentTimeMillis() + offset < millis) {
-            Thread.sleep(Math.max(1, millis - System.currentTimeMillis() - offset));
+            channel.write(word.putLong(0, millis - System.currentTimeMillis()), 176);
         }
     }
 

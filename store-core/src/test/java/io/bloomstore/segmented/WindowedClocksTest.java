@@ -34,8 +34,6 @@ class WindowedClocksTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     /** ContainerDescriptor.COUNT_OFFSET: a windowed file's current epoch. */
     private static final int EPOCH_WORD = 128;
-    /** ContainerDescriptor.CLOCK_OFFSET_OFFSET: the file's clock as an offset from the system clock. */
-    private static final int CLOCK_OFFSET_WORD = 176;
     private static final long T0 = 1_700_000_000_000L;
     private static final long E = 1000;
     private static final int L = 4;
@@ -112,21 +110,31 @@ class WindowedClocksTest {
     }
 
     /**
-     * A file whose current epoch a clock a day ahead made (here its first writer's) refuses the
-     * adds of a process whose clock is right, naming how far ahead the file is, where it would
-     * otherwise keep every key for a day past its window.
+     * A file whose first writer's clock is a day ahead: a process whose clock is right is refused,
+     * naming how far behind the file's clock it is, where it would otherwise add into the epoch of
+     * a day later and keep every key a day past its window; and the first writer's own clock, set
+     * back a day, is refused too, naming how far the file's current epoch is ahead of it.
      */
     @Test
-    void aProcessWhoseClockIsFarBehindTheFilesEpochIsRefused() throws Exception {
+    void aProcessWhoseClockIsFarBehindTheFilesIsRefused() throws Exception {
         long dayAhead = T0 + Duration.ofDays(1).toMillis();
-        Path file = createWithKeys(dayAhead, 10);
-        try (ChildJvm right = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(T0))) {
-            right.expectLine("ready", TIMEOUT);
-            right.send("try-add 5000 1");
-            String answer = right.readLine(TIMEOUT);
-            assertTrue(answer.startsWith("refused " + file + ": the file's current epoch is " + dayAhead / E)
-                    && answer.contains("reaches only in PT24H"), answer);
-            right.awaitSuccess(TIMEOUT);
+        Path file = dir.resolve("ahead.bloom");
+        TestClock clock = new TestClock(dayAhead);
+        try (WindowedBloomFilter owner = WindowedBloomFilter.create(file, WindowSpec.of(100_000, 0.01,
+                Duration.ofMillis(L * E)).withEpochs(L), clock)) {
+            owner.add(1L);
+            try (ChildJvm right = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(T0))) {
+                right.expectLine("ready", TIMEOUT);
+                right.send("try-add 5000 1");
+                String answer = right.readLine(TIMEOUT);
+                assertTrue(answer.startsWith("refused " + file + ": this process's clock reads ")
+                        && answer.matches(".*, PT24H(\\d+S)? behind the clock this windowed file follows.*"), answer);
+                right.awaitSuccess(TIMEOUT);
+            }
+            clock.set(T0);
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> owner.add(2L));
+            assertTrue(refused.getMessage().contains("the file's current epoch is " + dayAhead / E)
+                    && refused.getMessage().contains("reaches only in PT24H"), refused.getMessage());
         }
     }
 
@@ -168,6 +176,35 @@ class WindowedClocksTest {
     }
 
     /**
+     * The other way round: a process whose clock is half an hour behind the file's, still in epoch
+     * x when the file's is in x + 1 and nobody has rotated yet, adds into the epoch of the file's
+     * clock (rotating to it), not of its own: in slot x its key would be cleared when the file's
+     * clock reaches x + L + 1, half an hour short of a window after the add.
+     */
+    @Test
+    void aClockALittleBehindAddsIntoTheFilesEpochNotItsOwn() throws Exception {
+        long e = Duration.ofHours(1).toMillis();
+        long x = T0 / e + 10;
+        Path file = dir.resolve("behind.bloom");
+        TestClock clock = new TestClock(x * e + 1000);
+        WindowSpec spec = WindowSpec.of(10_000, 0.01, Duration.ofMillis(2 * e)).withEpochs(2);
+        WindowedBloomFilter.create(file, spec, clock).close();
+        long addedAt = x * e + e + Duration.ofMinutes(10).toMillis(); // by the file's clock: 10 min into x + 1
+        SegmentedFilterWorker.setFileClock(file, addedAt);
+        try (ChildJvm slow = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(),
+                Long.toString(addedAt - Duration.ofMinutes(30).toMillis()))) {
+            slow.expectLine("ready", TIMEOUT);
+            slow.send("try-add 0 1000");
+            slow.expectLine("added " + (x + 1), TIMEOUT);
+            slow.awaitSuccess(TIMEOUT);
+        }
+        clock.set(addedAt + 2 * e - Duration.ofMinutes(5).toMillis()); // inside the window of every key added
+        try (WindowedBloomFilter filter = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, clock)) {
+            assertEquals("ok", SegmentedFilterWorker.firstMissing(filter, 0, 1000));
+        }
+    }
+
+    /**
      * A file nobody used for three days, whose clock (its first writer's, carried on by the system
      * clock) reads three days later now: another process whose clock agrees rotates it forward at
      * its first add, and the old keys are gone. The three days are the system clock's, written
@@ -177,14 +214,21 @@ class WindowedClocksTest {
     void aFileIdleForDaysRotatesForwardForAClockThatAgrees() throws Exception {
         Path file = createWithKeys(T0, 1000);
         long later = T0 + Duration.ofDays(3).toMillis();
-        writeWord(file, CLOCK_OFFSET_WORD, later - System.currentTimeMillis());
+        long planted = System.currentTimeMillis();
+        SegmentedFilterWorker.setFileClock(file, later);
+        long rotated;
         try (ChildJvm next = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(later))) {
             next.expectLine("ready", TIMEOUT);
             next.send("try-add 5000 1");
-            next.expectLine("added " + later / E, TIMEOUT);
+            String answer = next.readLine(TIMEOUT);
+            assertTrue(answer.startsWith("added "), answer);
+            rotated = Long.parseLong(answer.substring("added ".length()));
             next.awaitSuccess(TIMEOUT);
         }
-        try (WindowedBloomFilter filter = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(later))) {
+        // the file's clock went on while the child started: its epoch is that of three days later, or a little after
+        long bound = (later + System.currentTimeMillis() - planted) / E;
+        assertTrue(rotated >= later / E && rotated <= bound, rotated + " in [" + later / E + ", " + bound + "]");
+        try (WindowedBloomFilter filter = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(rotated * E))) {
             assertTrue(filter.mightContain(5000L));
             int found = 0;
             for (long key = 0; key < 1000; key++) {
