@@ -45,10 +45,10 @@ import java.util.concurrent.locks.LockSupport;
  * window short; a writer whose clock disagrees with it by more than an epoch, and a minute, is
  * refused with an {@link IllegalStateException} naming the skew (one far ahead would clear keys
  * still inside their window; one far behind would keep keys past theirs), as is a writer of a file
- * whose current epoch is that far ahead of its clock. The owner's own clock may jump (a simulation; the system clock set): a jump forward
- * days clears every expired slot, one back is refused for adds until it catches up. A current-epoch
- * word that no slot bears out (damage: no checksum covers it) is refused when the file is opened,
- * and by an add, rather than waited on.
+ * whose current epoch is that far ahead of its clock. The owner's own clock may jump (a
+ * simulation; the system clock set): a jump forward days clears every expired slot, one back is
+ * refused for adds until it catches up. A current-epoch word that no slot bears out (damage: no
+ * checksum covers it) is refused when the file is opened, and by an add, rather than waited on.
  *
  * <p><b>Sharing and crashes</b> are as for {@link GrowingBloomFilter}: lock-free adds and queries,
  * a lock word for the rare rotation, taken over and the rotation redone when its holder died.
@@ -262,7 +262,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
 
     /**
      * Makes this process's clock the file's if no process's is (a new file, or one written before
-     * files recorded it): the offset first, then the owner, so no reader takes another offset as this one's.
+     * files recorded it): the owner word first, so of two claimers only the winner writes its offset
+     * (a reader in between takes offset 0, the system clock, for that moment).
      */
     private void claimClockIfUnowned() {
         if (state.getClockOwnerVolatile() == 0) {
@@ -541,8 +542,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     /**
      * The epoch a query judges the window by now: the file's clock's (the one its epochs follow:
      * this handle's clock if this process owns the file's clock, else the owner's), or the file's
-     * current epoch if that is later. A query probes the slots
-     * holding this epoch and the L before it; the next add rotates the file to it.
+     * current epoch if that is later. A query probes the slots holding this epoch and the L before
+     * it; the next add rotates the file to it.
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
