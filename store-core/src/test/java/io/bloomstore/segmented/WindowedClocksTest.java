@@ -238,6 +238,46 @@ class WindowedClocksTest {
         }
     }
 
+    /**
+     * A file written before the clock words were used has both at 0 (they were reserved): it opens
+     * and answers read-only, unclaimed, by the reader's clock; its next read-write open claims it,
+     * storing its stamp and its clock's offset from the system clock; and from then on another
+     * process a day ahead of that clock is refused.
+     */
+    @Test
+    void aFileWrittenBeforeTheClockWordsIsClaimedByItsNextWriter() throws Exception {
+        Path file = createWithKeys(T0, 1000);
+        writeWord(file, 176, 0);
+        writeWord(file, 184, 0); // as every file was before
+        try (WindowedBloomFilter reader = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0))) {
+            assertEquals("ok", SegmentedFilterWorker.firstMissing(reader, 0, 1000));
+        }
+        assertEquals(0, readWord(file, 184), "a reader claims nothing");
+        long claimed = System.currentTimeMillis();
+        try (WindowedBloomFilter writer = WindowedBloomFilter.open(file, OpenMode.READ_WRITE, new TestClock(T0))) {
+            assertTrue(writer.add(5000L));
+        }
+        assertTrue(readWord(file, 184) != 0, "claimed by the writer");
+        long offset = readWord(file, 176);
+        assertTrue(offset <= T0 - claimed && offset >= T0 - System.currentTimeMillis(), offset + ": its clock's offset");
+        try (ChildJvm fast = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(),
+                Long.toString(T0 + Duration.ofDays(1).toMillis()))) {
+            fast.expectLine("ready", TIMEOUT);
+            fast.send("try-add 6000 1");
+            String answer = fast.readLine(TIMEOUT);
+            assertTrue(answer.startsWith("refused ") && answer.contains(" ahead of the clock this windowed file follows"), answer);
+            fast.awaitSuccess(TIMEOUT);
+        }
+    }
+
+    private static long readWord(Path file, long offset) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer word = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+            channel.read(word, offset);
+            return word.getLong(0);
+        }
+    }
+
     private static void writeWord(Path file, long offset, long value) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             channel.write(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value), offset);
