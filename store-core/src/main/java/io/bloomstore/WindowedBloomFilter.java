@@ -16,7 +16,10 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A Bloom filter over a sliding time window: "have I seen this key in the last 24 hours?". One
@@ -32,10 +35,20 @@ import java.util.Arrays;
  * <p><b>Time.</b> Epochs are numbered from wall-clock time, floor(epoch millis / E), read from the
  * {@link Clock} given to {@link #open}: filters with the same window, epochs and seed made on
  * different machines use the same slot for the same epoch and can be merged slot by slot. The
- * current epoch is a word in the file; whichever process first sees the clock pass it clears the
+ * current epoch is a word in the file; whichever process first sees the time pass it clears the
  * slots that fall out of the window, then publishes the new epoch (docs/FORMAT.md, "Windowed").
- * Processes sharing a file must share a clock (one machine); a clock that jumps forward days
- * clears every expired slot, one that goes back is ignored until it catches up.
+ *
+ * <p><b>One clock.</b> The file follows the clock of its first writer (its clock owner), recorded
+ * as that clock's offset from the system clock, so every process on the machine reads it, however
+ * long the file lay idle: a file unused for days rotates forward at its next add. Every other
+ * process rotates and forgets by that clock, not its own, so a clock a little off cuts no key's
+ * window short; a writer whose clock disagrees with it by more than an epoch, and a minute, is
+ * refused with an {@link IllegalStateException} naming the skew (one far ahead would clear keys
+ * still inside their window; one far behind would keep keys past theirs), as is a writer of a file
+ * whose current epoch is that far ahead of its clock. The owner's own clock may jump (a
+ * simulation; the system clock set): a jump forward days clears every expired slot, one back is
+ * refused for adds until it catches up. A current-epoch word that no slot bears out (damage: no
+ * checksum covers it) is refused when the file is opened, and by an add, rather than waited on.
  *
  * <p><b>Sharing and crashes</b> are as for {@link GrowingBloomFilter}: lock-free adds and queries,
  * a lock word for the rare rotation, taken over and the rotation redone when its holder died.
@@ -48,6 +61,11 @@ import java.util.Arrays;
  * cells per slot share that one line.
  */
 public final class WindowedBloomFilter extends SegmentedFilter {
+    /** This process's stamp, as the step lock's: whether the file's clock is this process's own. */
+    private static final long THIS_PROCESS = ContainerState.stampOfThisProcess();
+    /** The least disagreement with the file's clock that is refused; below it, scheduling and a clock's own jitter. */
+    private static final long LEAST_REFUSED_SKEW_MILLIS = 60_000;
+
     private final ContainerState state;
     private final Clock clock;
     private final Segment[] slots;
@@ -55,6 +73,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     private final int ring;
     private final int epochs;
     private final long epochMillis;
+    /** The disagreement between this handle's clock and the file's that is refused: an epoch, at least a minute. */
+    private final long refusedSkewMillis;
 
     private WindowedBloomFilter(SegmentedFile file, Clock clock) throws IOException {
         super(file);
@@ -65,6 +85,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         this.ring = slots.length;
         this.epochs = header.epochs();
         this.epochMillis = header.epochMillis();
+        this.refusedSkewMillis = Math.max(epochMillis, LEAST_REFUSED_SKEW_MILLIS);
     }
 
     /**
@@ -113,12 +134,16 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         WindowedBloomFilter filter;
         try {
             filter = new WindowedBloomFilter(file, clock);
+            filter.requireConsistentEpochWord();
+            if (mode == OpenMode.READ_WRITE) {
+                filter.claimClockIfUnowned();
+                if (filter.file.lockHeldByCrashedOwner()) {
+                    filter.advanceTo(filter.writerEpoch());
+                }
+            }
         } catch (IOException | RuntimeException e) {
             file.close();
             throw e;
-        }
-        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
-            filter.advanceTo(filter.clockEpoch());
         }
         return filter;
     }
@@ -172,16 +197,111 @@ public final class WindowedBloomFilter extends SegmentedFilter {
         return current - Math.floorMod(current - j, ring);
     }
 
-    private long clockEpoch() {
-        return Math.floorDiv(clock.millis(), epochMillis);
+    /**
+     * The time this handle judges epochs by, in ms: the file's clock. The file follows one
+     * process's clock, its clock owner's (docs/FORMAT.md, "Windowed: time"): the owner works by its
+     * own clock, and every other process by the owner's, as the system clock carries it on from the
+     * owner's last reading. So every process rotates and forgets at the same moments, and a key is
+     * kept a whole window whatever the skew of the clock of the process that added it, or of the
+     * one that rotates, up to the skew refused ({@link #writerEpoch}).
+     */
+    private long fileMillis() {
+        long owner = state.getClockOwnerVolatile();
+        if (owner == THIS_PROCESS || owner == 0) {
+            return clock.millis();
+        }
+        return System.currentTimeMillis() + state.getClockOffsetVolatile();
     }
 
     /**
-     * The epoch whose window queries and load-aheads judge liveness by: the clock's, or the file's
-     * current epoch if a process with a clock ahead of ours has advanced it already.
+     * The epoch whose window queries and load-aheads judge liveness by: the file's time's, or the
+     * file's current epoch if a writer has advanced it further already.
      */
     private long liveEpoch() {
-        return Math.max(clockEpoch(), state.getCountVolatile());
+        return Math.max(Math.floorDiv(fileMillis(), epochMillis), state.getCountVolatile());
+    }
+
+    /**
+     * The epoch a writer makes current, the file's time's ({@link #fileMillis}): refused, before it
+     * changes anything, when this handle's clock disagrees with the file's by more than an epoch
+     * (and a minute), or the file's current epoch is that far ahead of its time (the owner's clock
+     * was set back, or a process that ignores the clock words rotated it by a clock ahead).
+     *
+     * @throws IllegalStateException naming the file, the skew and what to do
+     */
+    private long writerEpoch() {
+        long own = clock.millis();
+        long time = fileMillis();
+        long skew = own - time;
+        if (Math.abs(skew) > refusedSkewMillis) {
+            throw new IllegalStateException(file.path() + ": this process's clock reads " + Instant.ofEpochMilli(own)
+                    + ", " + seconds(Math.abs(skew)) + (skew > 0 ? " ahead of" : " behind") + " the clock this windowed"
+                    + " file follows (its first writer's, carried on by the system clock: " + Instant.ofEpochMilli(time)
+                    + "); every process sharing the file must read the same clock: fix this one");
+        }
+        long current = state.getCountVolatile();
+        long timeEpoch = Math.floorDiv(time, epochMillis);
+        // compared in epochs first: a damaged word's epoch times E may not fit a long
+        if (current > timeEpoch + refusedSkewMillis / epochMillis + 1 || current * epochMillis - time > refusedSkewMillis) {
+            requireConsistentEpochWordUnchecked(); // a damaged word is reported as such, not as a clock behind
+            String ahead = current > Long.MAX_VALUE / epochMillis ? "never" : "only in "
+                    + seconds(current * epochMillis - time);
+            throw new IllegalStateException(file.path() + ": the file's current epoch is " + current + " (of "
+                    + Duration.ofMillis(epochMillis) + "), which its clock (" + Instant.ofEpochMilli(time) + ") reaches "
+                    + ahead + ": a clock ahead rotated it, or the clock was set back, and adds now would keep keys past"
+                    + " their window; fix the clock, or if it is right, create the file again");
+        }
+        return timeEpoch;
+    }
+
+    /** A skew as messages give it: whole seconds (only skews of a minute or more are refused). */
+    private static Duration seconds(long millis) {
+        return Duration.ofSeconds(millis / 1000);
+    }
+
+    /**
+     * Makes this process's clock the file's if no process's is (a new file, or one written before
+     * files recorded it): the owner word first, so of two claimers only the winner writes its offset
+     * (a reader in between takes offset 0, the system clock, for that moment).
+     */
+    private void claimClockIfUnowned() {
+        if (state.getClockOwnerVolatile() == 0) {
+            long offset = clock.millis() - System.currentTimeMillis();
+            if (state.compareAndSetClockOwner(0, THIS_PROCESS)) {
+                state.setClockOffsetVolatile(offset);
+            }
+        }
+    }
+
+    /**
+     * Refuses a ring whose current-epoch word no slot bears out: with no rotation under way (the
+     * step lock free), slot {@code current mod (L + 1)} holds the current epoch, as every rotation
+     * leaves it; a word damaged ahead of the slots would make every key read absent and every add
+     * wait for a slot that never comes. Judged twice, a millisecond apart, with the lock free and
+     * the word unchanged throughout each look, so a rotation racing the look is never taken for damage.
+     */
+    private void requireConsistentEpochWord() throws InvalidFilterFileException {
+        for (int look = 0; ; look++) {
+            long lock = state.getLockVolatile();
+            long current = state.getCountVolatile();
+            int slot = Math.floorMod(current, ring);
+            long held = state.getSlotEpochVolatile(slot);
+            if (lock != 0 || held == current || state.getLockVolatile() != 0 || state.getCountVolatile() != current) {
+                return;
+            }
+            if (look == 1) {
+                long latest = Long.MIN_VALUE;
+                for (int j = 0; j < ring; j++) {
+                    latest = Math.max(latest, state.getSlotEpochVolatile(j));
+                }
+                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.BAD_FIELD,
+                        "its current-epoch word (offset " + ContainerDescriptor.COUNT_OFFSET + ") holds epoch "
+                                + current + " but slot " + slot + ", where that epoch's keys go, holds epoch " + held
+                                + " (the latest slot holds " + latest + ") and no rotation is under way: the word is"
+                                + " damaged; restore the file from a pack or a checkpoint copy, or create it again");
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
     }
 
     /**
@@ -194,22 +314,60 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     @Override
     public boolean addHash(long hash) {
         ensureWritable();
-        long current = advanceTo(clockEpoch());
+        return add(hash, false);
+    }
+
+    /**
+     * Whether the key was seen within the window, and if so, adds it into the current epoch's slot
+     * (unless that slot has it already), so its window starts anew; a key not seen is not added.
+     * What a stream that must not pass a repeat, but marks a new key only later (when its line is
+     * delivered), asks of each key: a key that keeps coming is then never forgotten. As cheap as
+     * {@link #mightContainHash} for a new key, and cheaper for a repeat already in the current slot.
+     *
+     * @param hash the key's hash, from {@link #hasher()}
+     * @return true if a live slot may hold the key (it is now in the current slot); false if none does (nothing changed)
+     * @throws IllegalStateException if the filter is read-only or closed, or as {@link #addHash} for a clock the file refuses
+     */
+    public boolean refreshHash(long hash) {
+        ensureWritable();
+        return add(hash, true);
+    }
+
+    /**
+     * An add into the current slot: {@link #addHash}'s answer, or, to {@code refresh} only, whether
+     * the key was seen (and then added). Its slot's epoch is read again after the add, which a
+     * rotation reusing the slot meanwhile would have changed: then it is done again.
+     */
+    private boolean add(long hash, boolean refresh) {
+        long current = advanceTo(writerEpoch());
         for (int failures = 1; ; failures++) {
             int slot = Math.floorMod(current, ring);
-            boolean seen = anyLiveSlotHolds(hash, current, slot);
-            boolean added = false;
+            boolean inCurrent = refresh && slots[slot].mightContain(hash);
+            boolean seen = inCurrent || anyLiveSlotHolds(hash, current, slot);
+            if (refresh && !seen) {
+                return false;
+            }
             if (state.getSlotEpochVolatile(slot) == current) {
-                added = slots[slot].add(hash);
+                boolean added = !inCurrent && slots[slot].add(hash);
                 if (state.getSlotEpochVolatile(slot) == current) {
                     if (added) {
                         slots[slot].countNew(1, hash);
                     }
-                    return added && !seen;
+                    return refresh || added && !seen;
                 }
             }
-            current = advanceTo(clockEpoch()); // the slot was being reused: add again where adds go now
             MappingFaults.afterFailedAttempt(failures);
+            requireConsistentEpochWordUnchecked();
+            current = advanceTo(writerEpoch()); // the slot was being reused: add again where adds go now
+        }
+    }
+
+    /** {@link #requireConsistentEpochWord}, for an add, whose signature has no checked exception. */
+    private void requireConsistentEpochWordUnchecked() {
+        try {
+            requireConsistentEpochWord();
+        } catch (InvalidFilterFileException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 
@@ -302,6 +460,9 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * new epoch only once empty. Idempotent: redone from any point, it ends in the same state.
      */
     private void rotate(long target) {
+        if (state.getClockOwnerVolatile() == THIS_PROCESS) {
+            state.setClockOffsetVolatile(clock.millis() - System.currentTimeMillis()); // this clock's jumps are time passing
+        }
         for (int j = 0; j < ring; j++) {
             long epoch = epochOfSlot(j, target, ring);
             if (state.getSlotEpochVolatile(j) != epoch) {
@@ -367,13 +528,27 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     }
 
     /**
-     * The epoch the file holds as current (it may lag the clock until the next add).
+     * The epoch the file holds as current: the latest it rotated to, which lags the clock while
+     * nobody adds ({@link #queryEpoch()} is the one a query judges by).
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
     public long currentEpoch() {
         ensureOpen();
         return state.getCountVolatile();
+    }
+
+    /**
+     * The epoch a query judges the window by now: the file's clock's (the one its epochs follow:
+     * this handle's clock if this process owns the file's clock, else the owner's), or the file's
+     * current epoch if that is later. A query probes the slots holding this epoch and the L before
+     * it; the next add rotates the file to it.
+     *
+     * @return the epoch number: epoch millis / E, rounded down
+     */
+    public long queryEpoch() {
+        ensureOpen();
+        return liveEpoch();
     }
 
     /**

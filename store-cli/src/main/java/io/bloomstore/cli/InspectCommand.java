@@ -127,7 +127,9 @@ final class InspectCommand extends CliCommand {
                     .row("sized for", Filters.keys(r.expectedKeys()) + " per window at " + Human.percent(r.targetFpp())
                             + " false positives")
                     .row("current epoch", r.currentEpoch() + " (began " + epochStart(r.currentEpoch(), r.epochMillis())
-                            + ")");
+                            + "): a query probes the slots of epochs " + (r.currentEpoch() - r.epochs()) + " to "
+                            + r.currentEpoch() + (r.rotatedEpoch() < r.currentEpoch() ? "; the file last rotated to "
+                                    + r.rotatedEpoch() + ", and the next add clears the expired slots" : ""));
         }
         return table.row("layout", r.layout())
                 .row("hash", "xxh3-64, seed " + r.seed())

@@ -14,10 +14,14 @@ import java.util.List;
  * What {@code inspect} tells about a growing or windowed filter: the container's parameters, then
  * each segment or slot from one scan of its cells, and the rate of a query now. Its components are
  * the JSON output's fields, in order; those of the other kind are null (growth, ratio and max size
- * of a windowed filter; window, epochs and current epoch of a growing one).
+ * of a windowed filter; window, epochs and its two epochs of a growing one).
  *
  * @param kind "growing" or "windowed"
  * @param maxBytes the size limit of a growing file; null when it has none
+ * @param currentEpoch a windowed filter's epoch now, by the clock (or the file's, if later): the one
+ *     a query judges the window by, probing the slots of the L epochs up to it
+ * @param rotatedEpoch a windowed filter's current epoch as the file holds it: the latest it rotated
+ *     to, behind {@code currentEpoch} while nobody adds (the next add rotates it)
  * @param compoundFpp the false-positive rate of a query now, over the parts it probes
  * @param pastCapacity a windowed filter's: whether a live slot holds more than the N / L keys each
  *     slot was sized for ({@link WindowedBloomFilter#isPastCapacity}); null for a growing one
@@ -38,6 +42,7 @@ record SegmentedReport(
         Integer epochs,
         Long epochMillis,
         Long currentEpoch,
+        Long rotatedEpoch,
         double compoundFpp,
         Boolean pastCapacity,
         List<Part> parts) {
@@ -56,7 +61,7 @@ record SegmentedReport(
         CompositeStats stats = filter.stats(progress.callback());
         return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
-                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, stats.compoundFpp(), null,
+                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, null, stats.compoundFpp(), null,
                 parts(stats, false));
     }
 
@@ -66,7 +71,8 @@ record SegmentedReport(
         CompositeStats stats = filter.stats(progress.callback());
         return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
-                spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.currentEpoch(), stats.compoundFpp(),
+                spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.queryEpoch(), filter.currentEpoch(),
+                stats.compoundFpp(),
                 filter.isPastCapacity(), parts(stats, true));
     }
 

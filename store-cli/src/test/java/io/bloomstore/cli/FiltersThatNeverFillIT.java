@@ -175,11 +175,12 @@ class FiltersThatNeverFillIT {
         assertTrue(report.get("growthFactor").isNull());
         JsonNode parts = report.get("parts");
         assertEquals(3, parts.size(), "L + 1 slots");
-        long current = report.get("currentEpoch").asLong();
+        long rotated = report.get("rotatedEpoch").asLong(); // the clock's, currentEpoch, may be later by now
+        assertTrue(report.get("currentEpoch").asLong() >= rotated);
         long keys = 0;
         for (JsonNode part : parts) {
             long epoch = part.get("epoch").asLong();
-            assertTrue(epoch >= current - 2 && epoch <= current, part.toString());
+            assertTrue(epoch >= rotated - 2 && epoch <= rotated, part.toString());
             assertEquals(500, part.get("capacity").asLong(), "n / L keys per slot");
             keys += part.get("publishedKeys").asLong();
         }
@@ -190,6 +191,22 @@ class FiltersThatNeverFillIT {
 
         long waited = (System.nanoTime() - added) / 1_000_000;
         Thread.sleep(Math.max(0, 6_100 - waited));
+        // Idle for three epochs: inspect tells the epoch by the clock, and probes by it, not the one last rotated to.
+        long before = System.currentTimeMillis() / 2000;
+        JsonNode idle = inspectJson("w.bloom");
+        long after = System.currentTimeMillis() / 2000;
+        long now = idle.get("currentEpoch").asLong();
+        assertTrue(now >= before && now <= after, now + " is the clock's epoch, between " + before + " and " + after);
+        assertTrue(idle.get("rotatedEpoch").asLong() <= now - 3, idle.get("rotatedEpoch") + ": rotated three epochs ago");
+        for (JsonNode part : idle.get("parts")) {
+            long epoch = part.get("epoch").asLong();
+            assertEquals(epoch >= now - 2 && epoch <= now, part.get("probed").asBoolean(), part.toString());
+        }
+        String text = run(dir, "inspect", "w.bloom").assertOk().stdout(); // the clock may have moved on meanwhile
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("current epoch +(\\d+) \\(began [^)]*\\): a query probes the "
+                + "slots of epochs (\\d+) to \\1; the file last rotated to " + idle.get("rotatedEpoch").asLong() + ",").matcher(text);
+        assertTrue(row.find() && Long.parseLong(row.group(1)) >= now && Long.parseLong(row.group(2)) == Long.parseLong(row.group(1)) - 2,
+                text);
         assertEquals("a\tabsent\n", run(dir, "contains", "w.bloom", "a").stdout(), "forgotten after window + epoch");
         assertEquals("b\n", run(dir, "b\n".getBytes(StandardCharsets.UTF_8), "dedup", "w.bloom").assertOk().stdout(),
                 "printed again once forgotten");

@@ -5,10 +5,15 @@ import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * The {@code main} of a child JVM ({@link io.bloomstore.testing.ChildJvm}) that opens a growing or
@@ -28,7 +33,10 @@ import java.nio.file.Path;
  *   <li>{@code clock MILLIS}: sets a windowed filter's clock; prints {@code clock};
  *   <li>{@code add-timed FROM COUNT}: adds keys one by one into a windowed filter; prints
  *       {@code adding EPOCH} before the first add and {@code added EPOCH} after the last, the
- *       file's current epoch then, so the parent can tell a rotation happened meanwhile.
+ *       file's current epoch then, so the parent can tell a rotation happened meanwhile;
+ *   <li>{@code try-add FROM COUNT}: adds keys one by one into a windowed filter; prints
+ *       {@code added EPOCH} (the file's current epoch then), or {@code refused MESSAGE} for an add
+ *       refused with an IllegalStateException (a clock that disagrees with the file's).
  * </ul>
  * At the end of its input it closes the filter and exits 0.
  */
@@ -76,6 +84,14 @@ public final class SegmentedFilterWorker {
                         add(filter, from, count, 1);
                         out.println("added " + ((WindowedBloomFilter) filter).currentEpoch());
                     }
+                    case "try-add" -> {
+                        try {
+                            add(filter, from, count, 1);
+                            out.println("added " + ((WindowedBloomFilter) filter).currentEpoch());
+                        } catch (IllegalStateException refused) {
+                            out.println("refused " + refused.getMessage());
+                        }
+                    }
                     default -> throw new IllegalArgumentException("unknown command: " + line);
                 }
             }
@@ -90,6 +106,18 @@ public final class SegmentedFilterWorker {
                 hashes[i] = filter.hasher().hash(key + i);
             }
             filter.addHashes(hashes, size);
+        }
+    }
+
+    /**
+     * Sets a windowed file's clock (its owner's, as other processes read it: the offset word at
+     * 176 from the system clock) to read {@code millis} now: as if that much time had passed, or
+     * not, while nobody used the file. Every process but the owner rotates and forgets by it.
+     */
+    static void setFileClock(Path file, long millis) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ByteBuffer word = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+            channel.write(word.putLong(0, millis - System.currentTimeMillis()), 176);
         }
     }
 

@@ -101,35 +101,34 @@ class SegmentedProcessesTest {
 
     /**
      * One process adds into the current epoch's slot while another, whose clock has passed the
-     * epoch, rotates the ring under it: every key is found afterwards, by the other process and by
-     * a fresh handle up to the end of its window.
+     * epoch, rotates the ring under it: every key is found afterwards, by both processes and by a
+     * fresh handle up to the end of its window. The rotator is this process, the file's clock owner
+     * (the child works by the file's clock, which only the owner moves): epochs are an hour long, so
+     * the file's clock stays in the first one until this process moves it.
      */
     @Test
     void aRotationByAnotherProcessRacingAddsLosesNothing() throws Exception {
         Path file = dir.resolve("shared-window.bloom");
-        long e = 1000;
-        long t0 = 1_700_000_000_000L;
+        long e = Duration.ofHours(1).toMillis();
+        long t0 = 1_700_000_000_000L / e * e + 60_000; // a minute into an epoch
         long window = 8 * e;
         long keys = 500_000; // a good part of a second of adds: the rotation, a few milliseconds, lands inside them
-        WindowedBloomFilter.create(file, WindowSpec.of(8 * keys, 0.01, Duration.ofMillis(window)), new TestClock(t0)).close();
-        try (ChildJvm adder = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(t0));
-                ChildJvm rotator = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(), Long.toString(t0))) {
+        TestClock clock = new TestClock(t0);
+        try (WindowedBloomFilter rotator = WindowedBloomFilter.create(file, WindowSpec.of(8 * keys, 0.01,
+                        Duration.ofMillis(window)), clock);
+                ChildJvm adder = ChildJvm.start(SegmentedFilterWorker.class, "windowed", file.toString(),
+                        Long.toString(t0 + e / 2))) { // half an epoch off the file's clock, before and after
             adder.expectLine("ready", TIMEOUT);
-            rotator.expectLine("ready", TIMEOUT);
-            rotator.send("clock " + (t0 + e));
-            rotator.expectLine("clock", TIMEOUT);
             adder.send("add-timed 0 " + keys);
             adder.expectLine("adding " + t0 / e, TIMEOUT);
-            rotator.send("add-timed " + 10 * keys + " 1");
-            rotator.expectLine("adding " + t0 / e, TIMEOUT);
-            rotator.expectLine("added " + (t0 / e + 1), TIMEOUT);
+            clock.set(t0 + e);
+            rotator.add(10 * keys);
+            assertEquals(t0 / e + 1, rotator.currentEpoch());
             adder.expectLine("added " + (t0 / e + 1), TIMEOUT);
-            rotator.send("check 0 " + keys);
-            rotator.expectLine("ok", TIMEOUT);
             adder.send("check " + 10 * keys + " 1");
             adder.expectLine("ok", TIMEOUT);
+            assertEquals("ok", SegmentedFilterWorker.firstMissing(rotator, 0, keys));
             adder.awaitSuccess(TIMEOUT);
-            rotator.awaitSuccess(TIMEOUT);
         }
         try (WindowedBloomFilter late = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(t0 + window - 1))) {
             assertEquals("ok", SegmentedFilterWorker.firstMissing(late, 0, keys), "found up to t + window");
@@ -178,8 +177,8 @@ class SegmentedProcessesTest {
     void killDuringASlotClearLeavesAFileThatAnswersAndFinishesTheRotation() throws Exception {
         Path file = dir.resolve("window.bloom");
         int epochs = 8;
-        long e = 1000;
-        long t0 = 1_700_000_000_000L;
+        long e = Duration.ofHours(1).toMillis(); // the file's clock stays in an epoch until the test moves it
+        long t0 = 1_700_000_000_000L / e * e + 60_000;
         TestClock clock = new TestClock(t0);
         WindowSpec spec = WindowSpec.of(80_000, 0.01, Duration.ofMillis(epochs * e));
         try (WindowedBloomFilter filter = WindowedBloomFilter.create(file, spec, clock)) {
@@ -192,6 +191,7 @@ class SegmentedProcessesTest {
             }
         }
         long later = t0 + (epochs + 1) * e;
+        SegmentedFilterWorker.setFileClock(file, later); // an hour passes for the child, which works by the file's clock
         assertEquals(0, addUntilHalted(file, List.of("windowed", file.toString(), Long.toString(later), "clear")),
                 "the first add rotates, and the rotation halts");
         assertNotEquals(0, lockWord(file), "the halted rotation still holds the lock");

@@ -220,6 +220,31 @@ class WindowedBloomFilterTest {
         }
     }
 
+    /**
+     * refreshHash, what a dedup asks of each key: a key never seen is not added; a key seen within
+     * the window is added into the current slot, so a key refreshed every epoch is found long past a
+     * window after its first add, while a key added once at the same time is forgotten.
+     */
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void aRefreshedKeyStartsItsWindowAnewAndANewOneIsNotAdded(Layout layout) throws Exception {
+        TestClock clock = new TestClock(T0);
+        try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("refresh.bloom"), spec(8000, layout), clock)) {
+            assertFalse(filter.refreshHash(filter.hasher().hash(1L)), "never seen");
+            assertFalse(filter.mightContain(1L), "and not added");
+            filter.add(2L);
+            filter.add(3L);
+            for (long at = T0 + E; at <= T0 + 3 * WINDOW; at += E) {
+                clock.set(at);
+                assertTrue(filter.refreshHash(filter.hasher().hash(2L)), "seen at " + (at - T0) + " ms");
+            }
+            assertTrue(filter.mightContain(2L), "refreshed every epoch: found three windows after its first add");
+            assertFalse(filter.mightContain(3L), "added once: forgotten");
+            assertEquals(1, filter.stats().parts().stream().filter(p -> p.epoch() == filter.currentEpoch())
+                    .mapToLong(SegmentStats::publishedKeys).sum(), "the refresh counts as the current slot's key");
+        }
+    }
+
     /** A process asleep for days: the first add after it clears every expired slot, and old keys are gone. */
     @Test
     void aJumpOverManyEpochsClearsEveryExpiredSlot() throws Exception {

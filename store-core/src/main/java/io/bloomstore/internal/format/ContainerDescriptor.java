@@ -46,6 +46,13 @@ public final class ContainerDescriptor {
     public static final int COUNT_OFFSET = 128;
     /** The step lock (growth or rotation): 0 free, else the owner's stamp (see ContainerState). */
     public static final int LOCK_OFFSET = 136;
+    /**
+     * Windowed: the file's clock, as the offset in ms of its clock owner's clock from the system
+     * clock (i64), set when the owner claims the file and at each rotation it makes.
+     */
+    public static final int CLOCK_OFFSET_OFFSET = 176;
+    /** Windowed: the stamp (as the lock's) of the process whose clock the file's epochs follow; 0 while unclaimed. */
+    public static final int CLOCK_OWNER_OFFSET = 184;
 
     public static final int TABLE_OFFSET = 256;
     public static final int ENTRY_LENGTH = 32;

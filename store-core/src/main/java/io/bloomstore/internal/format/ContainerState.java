@@ -61,6 +61,26 @@ public final class ContainerState {
         return page.compareAndSwapLong(LOCK_OFFSET, expected, value);
     }
 
+    /** Windowed: the file's clock, as its owner's offset from the system clock in ms. */
+    public long getClockOffsetVolatile() {
+        return MEMORY.readVolatileLong(address + CLOCK_OFFSET_OFFSET);
+    }
+
+    /** Records the owner's clock offset; written by the owner only. */
+    public void setClockOffsetVolatile(long millis) {
+        page.writeVolatileLong(CLOCK_OFFSET_OFFSET, millis);
+    }
+
+    /** Windowed: the stamp of the process whose clock the file follows, 0 while unclaimed. */
+    public long getClockOwnerVolatile() {
+        return MEMORY.readVolatileLong(address + CLOCK_OWNER_OFFSET);
+    }
+
+    /** Claims the file's clock: 0 to a stamp, by one of the processes that find it unclaimed. */
+    public boolean compareAndSetClockOwner(long expected, long value) {
+        return page.compareAndSwapLong(CLOCK_OWNER_OFFSET, expected, value);
+    }
+
     /** Where region {@code entry} starts in the file. */
     public long getRegionOffsetVolatile(int entry) {
         return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET);

@@ -45,6 +45,16 @@ class SegmentedFormatDocumentTest {
         List<Map<String, String>> state = DOC.table("container-state");
         assertEquals(ContainerDescriptor.COUNT_OFFSET, Integer.parseInt(state.get(0).get("offset")));
         assertEquals(ContainerDescriptor.LOCK_OFFSET, Integer.parseInt(state.get(1).get("offset")));
+        Map<String, Integer> words = Map.of("clock offset", ContainerDescriptor.CLOCK_OFFSET_OFFSET,
+                "clock owner", ContainerDescriptor.CLOCK_OWNER_OFFSET);
+        for (Map<String, String> row : state) {
+            Integer constant = words.get(row.get("field"));
+            if (constant != null) {
+                assertEquals(constant.intValue(), Integer.parseInt(row.get("offset")), row.get("field"));
+            }
+        }
+        assertEquals(words.keySet(), state.stream().map(row -> row.get("field")).filter(words::containsKey)
+                .collect(java.util.stream.Collectors.toSet()), "every windowed state word is documented");
     }
 
     @Test
