@@ -86,6 +86,43 @@ class CheckpointIT {
         assertEquals(List.of("live.bloom", "notes.txt", "other.bloom"), filesIn(dir), "nothing left beside");
     }
 
+    /**
+     * The arguments swapped: COPY LIVE, with LIVE newer, is refused (exit 2) before anything is
+     * written, for a fixed and a growing file; --force writes the older file over it all the same.
+     */
+    @Test
+    void aSwappedCheckpointIsRefusedUnlessForced() throws Exception {
+        Files.writeString(dir.resolve("first.txt"), keys(0, 1_000));
+        Files.writeString(dir.resolve("more.txt"), keys(1_000, 30_000));
+        for (String kind : List.of("fixed", "growing")) {
+            List<String> create = new java.util.ArrayList<>(List.of("create", "live.bloom", "--expected", "1000", "--fpp", "0.01"));
+            if (kind.equals("growing")) {
+                create.add("--grow");
+            } else {
+                create.set(3, "100000");
+            }
+            run(dir, create.toArray(String[]::new)).assertOk();
+            run(dir, "add", "live.bloom", "--from", "first.txt").assertOk();
+            run(dir, "checkpoint", "live.bloom", "copy.bloom").assertOk();
+            run(dir, "add", "live.bloom", "--from", "more.txt").assertOk();
+            byte[] live = Files.readAllBytes(dir.resolve("live.bloom"));
+
+            String refused = run(dir, "checkpoint", "copy.bloom", "live.bloom").assertError(2).err();
+            assertTrue(refused.startsWith("bloomstore: live.bloom is newer than copy.bloom ("), kind + ": " + refused);
+            assertTrue(refused.endsWith("): a checkpoint never goes backwards, which would lose what was added to "
+                    + "live.bloom since; nothing was written; if you mean to write the older copy.bloom over it, "
+                    + "losing that, run the checkpoint again with --force\n"), kind + ": " + refused);
+            assertArrayEquals(live, Files.readAllBytes(dir.resolve("live.bloom")), kind + ": nothing was written");
+            assertEquals(0, run(dir, "contains", "-q", "live.bloom", "--from", "more.txt").exit());
+
+            run(dir, "checkpoint", "copy.bloom", "live.bloom", "--force").assertOk();
+            assertEquals(0, run(dir, "contains", "-q", "live.bloom", "--from", "first.txt").exit());
+            assertEquals(1, run(dir, "contains", "-q", "live.bloom", "--from", "more.txt").exit(), kind + ": forced back");
+            Files.delete(dir.resolve("live.bloom"));
+            Files.delete(dir.resolve("copy.bloom"));
+        }
+    }
+
     private static String keys(long from, long count) {
         return LongStream.range(from, from + count).mapToObj(key -> "key-" + key)
                 .collect(Collectors.joining("\n", "", "\n"));
