@@ -10,6 +10,7 @@ import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.Seal;
 import io.bloomstore.internal.segment.CrashPoint;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -149,8 +150,8 @@ public final class Checkpoint {
      * @throws IOException as {@link #write(Path, Path, LongConsumer)}
      */
     public static Result write(Path live, Path copy, boolean force, LongConsumer progress) throws IOException {
-        boolean empty = Files.isRegularFile(copy, LinkOption.NOFOLLOW_LINKS) && Files.size(copy) == 0;
-        if (empty || !Files.exists(copy, LinkOption.NOFOLLOW_LINKS)) {
+        boolean empty = Files.isRegularFile(copy, LinkOption.NOFOLLOW_LINKS) && Files.size(copy) == 0; // as a boot script's touch leaves it
+        if (empty || !Files.exists(copy)) {
             Result[] created = new Result[1];
             long diskBytes = Files.isRegularFile(live) ? Files.size(live) : 0; // a disk too small refuses before writing
             FilterFiles.publish(copy, empty, diskBytes,
@@ -219,17 +220,24 @@ public final class Checkpoint {
     /** Refuses, before any write, a copy that must grow (a growing file's new segments) by more than its disk has free. */
     private static void requireRoom(Path copy, FileChannel target, long length) throws IOException {
         long growth = length - target.size();
+        if (growth <= 0) {
+            return;
+        }
         Path dir = copy.toAbsolutePath().getParent();
-        if (growth > 0 && Files.getFileStore(dir).getUsableSpace() < growth) {
+        long free = Files.getFileStore(dir).getUsableSpace();
+        if (free < growth) {
             throw new IOException(copy + ": the checkpoint must add " + growth + " bytes to it, but " + dir + " has "
-                    + Files.getFileStore(dir).getUsableSpace() + " bytes free; nothing was written: free disk space, "
-                    + "then run the checkpoint again (or checkpoint to a new path on another disk)");
+                    + free + " bytes free; nothing was written: free disk space, then run the checkpoint again "
+                    + "(or checkpoint to a new path on another disk)");
         }
     }
 
-    /** A failure to write an existing copy, naming it, what it holds now and what to do. */
+    /**
+     * A failure to write an existing copy, naming it, what it holds now and what to do; a failure to
+     * read the live file (it shrank, or is damaged) is its own.
+     */
     private static IOException cannotWrite(Path copy, IOException cause) {
-        if (cause instanceof InvalidFilterFileException) {
+        if (cause instanceof InvalidFilterFileException || cause instanceof EOFException) {
             return cause;
         }
         return new IOException(copy + ": the checkpoint could not write it (" + cause.getMessage() + "); it holds "
