@@ -123,6 +123,27 @@ class CheckpointIT {
         }
     }
 
+    /**
+     * A growing file with a bit set after its first segment's last cell: verify refuses it (exit 1),
+     * and pack and checkpoint refuse it in verify's words (exit 2), writing no pack and no copy.
+     */
+    @Test
+    void aDamagedGrowingFileIsNeitherPackedNorCheckpointed() throws Exception {
+        run(dir, "create", "live.bloom", "--expected", "1000", "--fpp", "0.01", "--grow").assertOk();
+        Files.writeString(dir.resolve("keys.txt"), keys(0, 5_000));
+        run(dir, "add", "live.bloom", "--from", "keys.txt").assertOk();
+        byte[] file = Files.readAllBytes(dir.resolve("live.bloom"));
+        java.nio.ByteBuffer table = java.nio.ByteBuffer.wrap(file).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        file[(int) (table.getLong(256) + table.getLong(256 + 8)) - 1] = (byte) 0x80; // segment 0's last byte: padding
+        Files.write(dir.resolve("live.bloom"), file);
+
+        String verify = run(dir, "verify", "live.bloom").assertError(1).err();
+        assertTrue(verify.contains("segment 0: cells are damaged"), verify);
+        assertEquals(verify, run(dir, "pack", "live.bloom", "live.pack").assertError(2).err());
+        assertEquals(verify, run(dir, "checkpoint", "live.bloom", "copy.bloom").assertError(2).err());
+        assertEquals(List.of("keys.txt", "live.bloom"), filesIn(dir), "no pack, no copy, no temporary");
+    }
+
     private static String keys(long from, long count) {
         return LongStream.range(from, from + count).mapToObj(key -> "key-" + key)
                 .collect(Collectors.joining("\n", "", "\n"));
