@@ -1,11 +1,13 @@
 package io.bloomstore;
 
+import static io.bloomstore.CheckpointTest.addRange;
+import static io.bloomstore.CheckpointTest.assertAllPresent;
+import static io.bloomstore.CheckpointTest.at;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.reliability.CrashingAdder;
@@ -18,10 +20,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,15 +139,7 @@ class CheckpointDirectionTest {
 
     @Test
     void removesAndAndMergesLowerCellsForwardButASwappedCheckpointAfterThemIsRefused() throws IOException {
-        try (BloomFilter filter = BloomFilter.create(live, COUNTING)) {
-            addRange(filter, 0, 10_000);
-        }
-        Checkpoint.write(live, copy, null);
-        try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
-            for (long key = 0; key < 5_000; key++) {
-                filter.remove(key);
-            }
-        }
+        checkpointThenRemove(10_000, 5_000);
         assertEquals(5_000, lowerings(live), "each remove counted");
         byte[] before = Files.readAllBytes(live);
         Checkpoint.BackwardsException refused = assertThrows(Checkpoint.BackwardsException.class,
@@ -184,18 +175,25 @@ class CheckpointDirectionTest {
      */
     @Test
     void aFileWhoseRemovesWereNotCountedIsRefusedForwardUntilForced() throws IOException {
-        try (BloomFilter filter = BloomFilter.create(live, COUNTING)) {
-            addRange(filter, 0, 1_000);
-        }
-        Checkpoint.write(live, copy, null);
-        try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
-            filter.remove(5L);
-        }
+        checkpointThenRemove(1_000, 1);
         setLowerings(live, 0); // as a release before the count leaves it
         assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(live, copy, null));
         Checkpoint.write(live, copy, true, null);
         try (BloomFilter restored = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
-            assertEquals(0, restored.count(5L));
+            assertEquals(0, restored.count(0L));
+        }
+    }
+
+    /** A counting filter with keys {@code [0, keys)}, checkpointed, then keys {@code [0, removed)} removed from it. */
+    private void checkpointThenRemove(long keys, long removed) throws IOException {
+        try (BloomFilter filter = BloomFilter.create(live, COUNTING)) {
+            addRange(filter, 0, keys);
+        }
+        Checkpoint.write(live, copy, null);
+        try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
+            for (long key = 0; key < removed; key++) {
+                filter.remove(key);
+            }
         }
     }
 
@@ -281,16 +279,6 @@ class CheckpointDirectionTest {
         }
     }
 
-    private static Clock at(long millis) {
-        return Clock.fixed(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
-    }
-
-    private static void addRange(MembershipFilter filter, long from, long count) {
-        for (long key = from; key < from + count; key++) {
-            filter.add(key);
-        }
-    }
-
     private static boolean allPresent(MembershipFilter filter, long from, long count) {
         for (long key = from; key < from + count; key++) {
             if (!filter.mightContain(key)) {
@@ -298,13 +286,5 @@ class CheckpointDirectionTest {
             }
         }
         return true;
-    }
-
-    private static void assertAllPresent(MembershipFilter filter, long from, long count) {
-        for (long key = from; key < from + count; key++) {
-            if (!filter.mightContain(key)) {
-                fail("key " + key + " is missing");
-            }
-        }
     }
 }
