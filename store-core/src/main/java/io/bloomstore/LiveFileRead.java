@@ -11,7 +11,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -137,7 +136,7 @@ final class LiveFileRead implements Closeable {
             buffer.limit(limit);
         }
         // the epoch read after the bytes: unchanged, no rotation had begun to clear them
-        if (!reused[slot] && slotEpoch(slot) != container.epoch(slot)) {
+        if (!reused[slot] && segmented.file.state().getSlotEpochVolatile(slot) != container.epoch(slot)) {
             reused[slot] = true;
         }
         if (reused[slot]) {
@@ -180,13 +179,6 @@ final class LiveFileRead implements Closeable {
             }
         }
         return -1;
-    }
-
-    /** The epoch slot {@code slot}'s table entry holds now. */
-    private long slotEpoch(int slot) throws IOException {
-        byte[] word = CheckedFile.readAt(channel, ContainerDescriptor.TABLE_OFFSET
-                + (long) slot * ContainerDescriptor.ENTRY_LENGTH + ContainerDescriptor.ENTRY_EPOCH, Long.BYTES);
-        return ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getLong();
     }
 
     @Override
