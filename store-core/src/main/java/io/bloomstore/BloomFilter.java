@@ -336,7 +336,11 @@ public final class BloomFilter implements CountingFilter {
                     + path + " has 1-bit cells");
         }
         ensureWritable();
-        return probes.decrement(hash);
+        if (!probes.decrement(hash)) {
+            return false;
+        }
+        state.countLowering();
+        return true;
     }
 
     @Override
@@ -537,6 +541,11 @@ public final class BloomFilter implements CountingFilter {
     CellArray cells() {
         ensureOpen();
         return cells;
+    }
+
+    /** Counts a lowering of cells that a whole-filter operation of this package (an AND merge) just made. */
+    void countLowering() {
+        state.countLowering();
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,29 +22,26 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The file is opened once, and its kind, headers, length and every byte are read through that
  * one descriptor: a file renamed over the path meanwhile is read whole or refused, never checked as
- * one file and copied from another. The <em>first page</em> (a fixed filter's header page, or a
- * segmented file's container page) is read first and fixes what the copy holds: its length, the
- * segments a growing file publishes, the epochs of a windowed file's slots, a fixed filter's seal.
- * Cells read after it hold at least every add that returned before it was read.
+ * one file and copied from another. A file is checked as opening it and {@code verify} check it
+ * (a growing or windowed file's regions too, by the very code they use), so a copy is never made of
+ * a file that every other command refuses. The <em>first page</em> (a fixed filter's header page,
+ * or a segmented file's container page) is read first and fixes what the copy holds: its length,
+ * the segments a growing file publishes, the epochs of a windowed file's slots, a fixed filter's
+ * seal. Cells read after it hold at least every add that returned before it was read.
  *
- * <p>Two changes during the pass make the cells read disagree with that page, and
- * {@link #changeSinceFirstPage} reports them once every byte has been read: a windowed file that
- * rotated (its slots' cells may have been cleared under their old epochs), and a sealed filter
- * whose seal was withdrawn or renewed (a writer may have changed cells the sealed checksum covers).
+ * <p>A windowed file's slot that a rotation reuses during the pass (with epochs of milliseconds,
+ * a pass outlasts several) holds, under the epoch the first page gives it, only keys of that epoch,
+ * which left the window before the pass ended: each read of a slot is checked against the slot's
+ * epoch read after it, and once that epoch changed, the slot's state and cells read as zero, as
+ * the rotation leaves them. So the copy is consistent, slot by slot, whatever the epoch length.
+ *
+ * <p>A sealed filter whose seal was withdrawn or renewed during the pass (a writer may have
+ * changed cells the sealed checksum covers) is reported by {@link #sealWithdrawn} once every byte
+ * has been read.
  */
 final class LiveFileRead implements Closeable {
     /** How long a read waits for a growth or rotation to end: one writes at most a segment, or clears a window's slots. */
     private static final long LOCK_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
-
-    /** What {@link #changeSinceFirstPage} found. */
-    enum Change {
-        /** The bytes read agree with the first page. */
-        NONE,
-        /** A windowed file rotated to a new epoch during the pass. */
-        ROTATED,
-        /** A sealed fixed filter was opened for writing, or sealed anew, during the pass. */
-        SEAL_WITHDRAWN
-    }
 
     private final Path filter;
     private final FileChannel channel;
@@ -53,20 +51,37 @@ final class LiveFileRead implements Closeable {
     private final ContainerImage container;
     /** A fixed filter's seal as first read; null for a segmented file. */
     private final Seal seal;
+    /** The open, checked growing or windowed file, which owns {@link #channel}; null for a fixed filter. */
+    private final SegmentedFilter segmented;
+    /** A windowed file's slots whose epoch changed since the first page: they read as emptied. */
+    private final boolean[] reused;
 
     private LiveFileRead(Path filter, FileChannel channel) throws IOException {
         this.filter = filter;
         this.channel = channel;
-        if (FilterKind.of(channel) == FilterKind.FIXED) {
+        FilterKind kind = FilterKind.of(channel);
+        if (kind == FilterKind.FIXED) {
             length = CheckedFile.check(filter, channel).header().fileLength();
             firstPage = CheckedFile.readAt(channel, 0, FilterFileDescriptor.CELLS_START);
             seal = Seal.in(firstPage);
             container = null;
+            segmented = null;
+            reused = null;
         } else {
+            // opened read-only through the one channel, which it takes over: opening's checks, then verify's
+            segmented = kind == FilterKind.GROWING ? GrowingBloomFilter.open(filter, channel, OpenMode.READ_ONLY)
+                    : WindowedBloomFilter.open(filter, channel, OpenMode.READ_ONLY, Clock.systemUTC());
             firstPage = new byte[ContainerDescriptor.FIRST_REGION];
-            container = quietContainer();
+            try {
+                container = quietContainer();
+                segmented.verify(); // after the page: every region it publishes is mapped, and checked
+            } catch (IOException | RuntimeException e) {
+                segmented.close();
+                throw e;
+            }
             length = container.fileLength();
             seal = null;
+            reused = new boolean[kind == FilterKind.WINDOWED ? container.regions() : 0];
         }
     }
 
@@ -98,12 +113,57 @@ final class LiveFileRead implements Closeable {
     }
 
     /**
-     * Reads into {@code buffer}, up to its limit, from {@code position}.
+     * Reads into {@code buffer}, up to its limit (or, in a windowed file, the end of the slot
+     * {@code position} lies in), from {@code position}. A slot reused since the first page reads as
+     * zero past its immutable header (see the class comment).
      *
      * @return the bytes read, at least 1
      * @throws EOFException if the file ends at {@code position}: it shrank during the pass
      */
     int read(ByteBuffer buffer, long position) throws IOException {
+        int slot = slotAt(position);
+        if (slot < 0) {
+            return readSome(buffer, position);
+        }
+        int start = buffer.position();
+        int limit = buffer.limit();
+        long slotEnd = container.offset(slot) + container.length(slot);
+        buffer.limit((int) Math.min(limit, start + slotEnd - position));
+        int n;
+        try {
+            n = readSome(buffer, position);
+        } finally {
+            buffer.limit(limit);
+        }
+        // the epoch read after the bytes: unchanged, no rotation had begun to clear them
+        if (!reused[slot] && segmented.file.state().getSlotEpochVolatile(slot) != container.epoch(slot)) {
+            reused[slot] = true;
+        }
+        if (reused[slot]) {
+            long keep = container.offset(slot) + FilterFileDescriptor.STATE_OFFSET; // the region's own header
+            for (int i = (int) Math.max(0, keep - position); i < n; i++) {
+                buffer.put(start + i, (byte) 0);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Whether the windowed slot that {@code position} lies in was reused for a newer epoch since the
+     * first page, as the reads so far found: then its cells read as zero, and the file is newer there
+     * than the first page says.
+     */
+    boolean reusedAt(long position) {
+        int slot = slotAt(position);
+        return slot >= 0 && reused[slot];
+    }
+
+    /** Whether a sealed filter was opened for writing, or sealed anew, during the pass; call once every byte has been read. */
+    boolean sealWithdrawn() throws IOException {
+        return seal != null && seal.sealed() && !seal.heldUntil(Seal.in(CheckedFile.readAt(channel, 0, Seal.AREA_END)));
+    }
+
+    private int readSome(ByteBuffer buffer, long position) throws IOException {
         int n = channel.read(buffer, position);
         if (n < 0) {
             throw new EOFException(filter + " shrank while it was being read");
@@ -111,20 +171,23 @@ final class LiveFileRead implements Closeable {
         return n;
     }
 
-    /** Whether the bytes read since the first page still agree with it; call once every byte has been read. */
-    Change changeSinceFirstPage() throws IOException {
-        if (container != null && container.rotatedBefore(readContainer(new byte[firstPage.length]))) {
-            return Change.ROTATED;
+    /** The windowed slot {@code position} lies in, or -1 (the container page, bytes after the last slot, another kind). */
+    private int slotAt(long position) {
+        for (int slot = 0; reused != null && slot < reused.length; slot++) {
+            if (position >= container.offset(slot) && position < container.offset(slot) + container.length(slot)) {
+                return slot;
+            }
         }
-        if (seal != null && seal.sealed() && !seal.heldUntil(Seal.in(CheckedFile.readAt(channel, 0, Seal.AREA_END)))) {
-            return Change.SEAL_WITHDRAWN;
-        }
-        return Change.NONE;
+        return -1;
     }
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        if (segmented != null) {
+            segmented.close(); // unmaps it and closes the channel
+        } else {
+            channel.close();
+        }
     }
 
     /**

@@ -216,6 +216,9 @@ public final class Merge {
                 }
             }
             MappingFaults.raisePending();
+            if (op == MergeOp.AND) {
+                target.countLowering(); // per chunk: a checkpoint meanwhile sees the count of what it read lowered
+            }
             if (progress != null) {
                 progress.accept((start + n) * 8);
             }

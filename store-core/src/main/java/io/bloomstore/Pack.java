@@ -59,10 +59,13 @@ public final class Pack {
      * Writes {@code filter}'s file (of any kind) to {@code out} as a pack. The file is opened once,
      * and its kind, its headers, its length and every byte packed are read through that one
      * descriptor: a file renamed over the path meanwhile is packed whole or refused, never checked
-     * as one file and copied from another. If others are adding meanwhile the pack holds some of
-     * their adds, never a torn header. A growing or windowed file's container page is read first,
-     * once no growth or rotation holds its step lock, and fixes what the pack holds: the segments it
-     * publishes (a growth published later is left out) or the epochs of the slots.
+     * as one file and copied from another. The file is checked first as opening and {@code verify}
+     * check it: a damaged file is refused, never packed. If others are adding meanwhile the pack
+     * holds some of their adds, never a torn header. A growing or windowed file's container page is
+     * read first, once no growth or rotation holds its step lock, and fixes what the pack holds: the
+     * segments it publishes (a growth published later is left out) or the epochs of the slots; a slot
+     * that a rotation reuses while it is packed is packed, under its old epoch, with only keys of that
+     * epoch (which has left the window), or none, however short the epochs.
      *
      * <p>A sealed fixed filter's header page goes out first, seal and all, so the seal must still
      * stand, unchanged, once every cell has been read: a handle opened for writing withdraws it
@@ -75,11 +78,10 @@ public final class Pack {
      * @param out where the pack goes; closed once the pack is complete, left open if it fails
      * @param progress called with bytes packed so far, or null
      * @return the file length packed
-     * @throws IllegalStateException if a windowed file rotated to a new epoch while it was packed
-     *     (its slots' cells may have been cleared under the reader), or a sealed fixed filter was
-     *     opened for writing (or sealed anew) while it was packed: then the frame is left without
-     *     its end, so that unpacking what was written fails; pack it again
-     * @throws InvalidFilterFileException if the file is damaged or not a filter
+     * @throws IllegalStateException if a sealed fixed filter was opened for writing (or sealed anew)
+     *     while it was packed: then the frame is left without its end, so that unpacking what was
+     *     written fails; pack it again
+     * @throws InvalidFilterFileException if the file is damaged (as {@code verify} finds) or not a filter
      * @throws IOException if the file cannot be read or {@code out} written, or a live process holds a growing or windowed file's step lock for 60 s
      */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
@@ -104,15 +106,10 @@ public final class Pack {
                     progress.accept(done);
                 }
             }
-            switch (file.changeSinceFirstPage()) {
-                case ROTATED -> throw new IllegalStateException(filter + ": rotated to a new epoch while it was being "
-                        + "packed, so the pack could hold slots cleared for the new epoch under their old one; the pack "
-                        + "was left unfinished (unpacking it fails): pack it again");
-                case SEAL_WITHDRAWN -> throw new SealWithdrawnException(filter + ": was opened for writing while it was "
-                        + "being packed, so its cells may no longer match the sealed header already packed; the pack was "
-                        + "left unfinished (unpacking it fails): pack it again");
-                case NONE -> {
-                }
+            if (file.sealWithdrawn()) {
+                throw new SealWithdrawnException(filter + ": was opened for writing while it was being packed, so its "
+                        + "cells may no longer match the sealed header already packed; the pack was left unfinished "
+                        + "(unpacking it fails): pack it again");
             }
             lz4.close(); // writes the end mark and content checksum; closes out
             return length;

@@ -310,17 +310,17 @@ class CheckpointTest {
         }
     }
 
-    private static Clock at(long millis) {
+    static Clock at(long millis) {
         return Clock.fixed(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
     }
 
-    private static void addRange(MembershipFilter filter, long from, long count) {
+    static void addRange(MembershipFilter filter, long from, long count) {
         for (long key = from; key < from + count; key++) {
             filter.add(key);
         }
     }
 
-    private static void assertAllPresent(MembershipFilter filter, long from, long count) {
+    static void assertAllPresent(MembershipFilter filter, long from, long count) {
         for (long key = from; key < from + count; key++) {
             if (!filter.mightContain(key)) {
                 fail("key " + key + " is missing");

@@ -111,6 +111,34 @@ class Version1FilesTest {
         }
     }
 
+    /**
+     * A file written before the count of lowerings holds 0 there: it is checkpointed as before, its
+     * removes are counted from 0 on, and a checkpoint of its copy back over it after one is refused.
+     */
+    @Test
+    void aVersion1CountingFileIsCheckpointedAndItsRemovesCountedFromZero() throws IOException {
+        Path file = copy("unsealed-counting.v1", "counting.bloom");
+        assertEquals(0, lowerings(file), "written before the count existed");
+        Path checkpoint = dir.resolve("copy.bloom");
+        Checkpoint.write(file, checkpoint, null);
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
+            assertTrue(filter.remove("key-600"));
+        }
+        assertEquals(1, lowerings(file));
+        assertEquals(1, BloomFilter.readInfo(file).formatVersion(), "still version 1");
+        assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(checkpoint, file, null));
+        Checkpoint.write(file, checkpoint, null);
+        try (BloomFilter copied = BloomFilter.open(checkpoint, OpenMode.READ_ONLY)) {
+            assertHoldsKeys(copied, 500, 600);
+            assertHoldsKeys(copied, 601, 1500);
+        }
+    }
+
+    private static long lowerings(Path file) throws IOException {
+        return ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN)
+                .getLong(FilterFileDescriptor.LOWERINGS_OFFSET);
+    }
+
     private Path copy(String resource, String as) throws IOException {
         Path file = dir.resolve(as);
         try (InputStream in = Version1FilesTest.class.getResourceAsStream("version1/" + resource)) {

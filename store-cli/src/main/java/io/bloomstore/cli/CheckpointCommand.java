@@ -16,9 +16,13 @@ final class CheckpointCommand extends CliCommand {
         "For a large filter shared by processes: keep LIVE in memory (/dev/shm), where the kernel never writes it "
                 + "back, and checkpoint it to disk where you would sync. Each checkpoint writes what changed since "
                 + "the last, never a multiple of it (docs/RELIABILITY.md).",
-        "An absent COPY is created whole, atomically; an existing one must be an earlier checkpoint of LIVE. A "
-                + "checkpoint cut short leaves a COPY that opens clean and holds every key of the checkpoint before. "
-                + "To restore after a reboot, checkpoint the other way: COPY into an absent LIVE."
+        "An absent (or empty) COPY is created whole, atomically; an existing one must be an earlier checkpoint of "
+                + "LIVE. A checkpoint cut short leaves a COPY that opens clean and holds every key of the checkpoint "
+                + "before. To restore after a reboot, checkpoint the other way: COPY into an absent LIVE.",
+        "A checkpoint never goes backwards: a COPY newer than LIVE (more keys, removes, segments or a later epoch: "
+                + "the arguments swapped, say) is refused before anything is written, exit 2; --force writes the "
+                + "older LIVE over it all the same, losing what was added to COPY since. A damaged LIVE is refused "
+                + "as verify would refuse it."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore create /dev/shm/seen.bloom --expected 500M --fpp 0.01",
@@ -30,6 +34,7 @@ final class CheckpointCommand extends CliCommand {
     private Path live;
     private Path copy;
     private boolean json;
+    private boolean force;
 
     CheckpointCommand(BloomstoreCli cli) {
         super(cli, DESCRIPTION, EXAMPLES);
@@ -37,6 +42,9 @@ final class CheckpointCommand extends CliCommand {
                 .description("The filter file in use (of any kind); others may keep adding to it meanwhile.").build());
         command.addPositional(operand(1, "COPY", Path.class, value -> copy = value)
                 .description("Its durable copy: created if absent, else updated in place.").build());
+        command.addOption(flag(value -> force = value, "--force")
+                .description("Write LIVE over COPY even when COPY is newer (restoring an old copy over the file it was "
+                        + "taken from on purpose): what was added to COPY since is lost.").build());
         command.addOption(flag(value -> json = value, "--json")
                 .description("Print what was written as JSON (fileLength, bytesWritten, pagesWritten, created, "
                         + "passes, seconds).").build());
@@ -52,7 +60,10 @@ final class CheckpointCommand extends CliCommand {
         long started = System.nanoTime();
         Checkpoint.Result result;
         try (Progress progress = progress("checkpoint", Files.size(live))) {
-            result = Checkpoint.write(live, copy, progress::update);
+            result = Checkpoint.write(live, copy, force, progress::update);
+        } catch (Checkpoint.BackwardsException e) {
+            throw new IllegalArgumentException(e.reason() + "; if you mean to write the older " + live + " over it, "
+                    + "losing that, run the checkpoint again with --force", e);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         if (json) {

@@ -12,7 +12,9 @@ final class PackCommand extends CliCommand {
     private static final String[] DESCRIPTION = {
         "Write a filter as a pack: one LZ4-compressed, checksummed stream holding the file byte for byte, for "
                 + "shipping and backup. 'unpack' restores it.",
-        "OUT - writes to stdout. A pack file appears only when complete; an existing one is kept unless --force."
+        "OUT - writes to stdout. A pack file appears only when complete; an existing one is kept unless --force.",
+        "FILE may be in use: others may keep adding to it meanwhile. It is checked first as 'verify' checks it: a "
+                + "damaged file is refused, never packed."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore pack users.bloom users.bloom.pack",

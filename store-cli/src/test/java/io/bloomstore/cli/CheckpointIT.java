@@ -86,6 +86,64 @@ class CheckpointIT {
         assertEquals(List.of("live.bloom", "notes.txt", "other.bloom"), filesIn(dir), "nothing left beside");
     }
 
+    /**
+     * The arguments swapped: COPY LIVE, with LIVE newer, is refused (exit 2) before anything is
+     * written, for a fixed and a growing file; --force writes the older file over it all the same.
+     */
+    @Test
+    void aSwappedCheckpointIsRefusedUnlessForced() throws Exception {
+        Files.writeString(dir.resolve("first.txt"), keys(0, 1_000));
+        Files.writeString(dir.resolve("more.txt"), keys(1_000, 30_000));
+        for (String kind : List.of("fixed", "growing")) {
+            List<String> create = new java.util.ArrayList<>(List.of("create", "live.bloom", "--expected", "1000", "--fpp", "0.01"));
+            if (kind.equals("growing")) {
+                create.add("--grow");
+            } else {
+                create.set(3, "100000");
+            }
+            run(dir, create.toArray(String[]::new)).assertOk();
+            run(dir, "add", "live.bloom", "--from", "first.txt").assertOk();
+            run(dir, "checkpoint", "live.bloom", "copy.bloom").assertOk();
+            run(dir, "add", "live.bloom", "--from", "more.txt").assertOk();
+            byte[] live = Files.readAllBytes(dir.resolve("live.bloom"));
+
+            String refused = run(dir, "checkpoint", "copy.bloom", "live.bloom").assertError(2).err();
+            assertTrue(refused.startsWith("bloomstore: live.bloom is newer than copy.bloom ("), kind + ": " + refused);
+            assertTrue(refused.endsWith("): a checkpoint never goes backwards, which would lose what was added to "
+                    + "live.bloom since; nothing was written; if you mean to write the older copy.bloom over it, "
+                    + "losing that, run the checkpoint again with --force\n"), kind + ": " + refused);
+            assertArrayEquals(live, Files.readAllBytes(dir.resolve("live.bloom")), kind + ": nothing was written");
+            assertEquals(0, run(dir, "contains", "-q", "live.bloom", "--from", "more.txt").exit());
+
+            run(dir, "checkpoint", "copy.bloom", "live.bloom", "--force").assertOk();
+            assertEquals(0, run(dir, "contains", "-q", "live.bloom", "--from", "first.txt").exit());
+            assertEquals(1, run(dir, "contains", "-q", "live.bloom", "--from", "more.txt").exit(), kind + ": forced back");
+            Files.delete(dir.resolve("live.bloom"));
+            Files.delete(dir.resolve("copy.bloom"));
+        }
+    }
+
+    /**
+     * A growing file with a bit set after its first segment's last cell: verify refuses it (exit 1),
+     * and pack and checkpoint refuse it in verify's words (exit 2), writing no pack and no copy.
+     */
+    @Test
+    void aDamagedGrowingFileIsNeitherPackedNorCheckpointed() throws Exception {
+        run(dir, "create", "live.bloom", "--expected", "1000", "--fpp", "0.01", "--grow").assertOk();
+        Files.writeString(dir.resolve("keys.txt"), keys(0, 5_000));
+        run(dir, "add", "live.bloom", "--from", "keys.txt").assertOk();
+        byte[] file = Files.readAllBytes(dir.resolve("live.bloom"));
+        java.nio.ByteBuffer table = java.nio.ByteBuffer.wrap(file).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        file[(int) (table.getLong(256) + table.getLong(256 + 8)) - 1] = (byte) 0x80; // segment 0's last byte: padding
+        Files.write(dir.resolve("live.bloom"), file);
+
+        String verify = run(dir, "verify", "live.bloom").assertError(1).err();
+        assertTrue(verify.contains("segment 0: cells are damaged"), verify);
+        assertEquals(verify, run(dir, "pack", "live.bloom", "live.pack").assertError(2).err());
+        assertEquals(verify, run(dir, "checkpoint", "live.bloom", "copy.bloom").assertError(2).err());
+        assertEquals(List.of("keys.txt", "live.bloom"), filesIn(dir), "no pack, no copy, no temporary");
+    }
+
     private static String keys(long from, long count) {
         return LongStream.range(from, from + count).mapToObj(key -> "key-" + key)
                 .collect(Collectors.joining("\n", "", "\n"));

@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.Checkpoint;
 import io.bloomstore.CreateOption;
 import io.bloomstore.FilterBuilder;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.GrowingSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
+import io.bloomstore.OpenMode;
 import io.bloomstore.Pack;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.testing.ChildJvm;
@@ -192,6 +196,61 @@ class DiskFullTest {
             creator.awaitSuccess(Children.TIMEOUT);
         }
         assertEquals(List.of(), Directories.names(dir), "not even the temporary file is left");
+    }
+
+    /** A checkpoint whose copy must grow (a growing file's new segments) past the free space is refused first, naming the copy. */
+    @Test
+    void aCheckpointThatWouldFillTheDiskNamesTheCopyAndWritesNothing() throws Exception {
+        assumeSmallFileSystem();
+        Path live = scratch.resolve("growing.bloom");
+        Path copy = small.resolve("copy.bloom");
+        try (GrowingBloomFilter filter = GrowingBloomFilter.create(live, GrowingSpec.of(100_000, 0.01))) {
+            Checkpoint.write(live, copy, null);
+            fill(small);
+            for (long key = 0; key < 400_000; key++) {
+                filter.add(key);
+            }
+        }
+        byte[] before = Files.readAllBytes(copy);
+        IOException e = assertThrows(IOException.class, () -> Checkpoint.write(live, copy, null));
+        assertTrue(e.getMessage().startsWith(copy + ": the checkpoint must add ") && e.getMessage().contains(small
+                + " has ") && e.getMessage().contains("nothing was written: free disk space"), e.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(copy));
+        Files.delete(live);
+    }
+
+    /** A checkpoint that fills the disk while it writes (into a copy with holes) names the copy and what to do. */
+    @Test
+    void aCheckpointThatFillsTheDiskWhileWritingNamesTheCopy() throws Exception {
+        assumeSmallFileSystem();
+        Path live = Filters.withKeys(scratch.resolve("fixed.bloom"), FITS, 0, 1_000);
+        Path copy = small.resolve("copy.bloom");
+        Checkpoint.write(live, copy, null);
+        try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
+            for (long key = 1_000; key < 200_000; key++) {
+                filter.add(key);
+            }
+        }
+        String punched = run("fallocate", "--punch-hole", "--offset", "4096", "--length", Long.toString(FITS.cellBytes()),
+                copy.toString());
+        assumeTrue(punched == null, () -> "cannot punch a hole in the copy: " + punched);
+        fill(small);
+        IOException e = assertThrows(IOException.class, () -> Checkpoint.write(live, copy, null));
+        assertTrue(e.getMessage().startsWith(copy + ": the checkpoint could not write it (No space left on device)")
+                && e.getMessage().contains("free disk space in " + small + ", then run the checkpoint again"), e.getMessage());
+        Files.delete(live);
+    }
+
+    /** Writes a file into {@code dir} until its file system is full. */
+    private static void fill(Path dir) throws IOException {
+        try (var out = Files.newOutputStream(dir.resolve("filler"))) {
+            byte[] chunk = new byte[64 * 1024];
+            while (true) {
+                out.write(chunk);
+            }
+        } catch (IOException full) {
+            assertTrue(String.valueOf(full.getMessage()).contains("No space left on device"), full.toString());
+        }
     }
 
     private static void assumeSmallFileSystem() {

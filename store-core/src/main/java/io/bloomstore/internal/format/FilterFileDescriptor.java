@@ -89,6 +89,12 @@ public final class FilterFileDescriptor {
     public static final int CELLS_CHECKSUM_OFFSET = STATE_OFFSET + 16;
     /** Version 3: the header's file identity again, written at creation, never changed. */
     public static final int IDENTITY_COPY_OFFSET = STATE_OFFSET + 24;
+    /**
+     * How many times a writer lowered cells (a remove, an in-place AND merge): a checkpoint tells by
+     * it whether its copy may hold larger cells than the live file without being newer. Files written
+     * before it existed hold {@code 0} there.
+     */
+    public static final int LOWERINGS_OFFSET = STATE_OFFSET + 32;
     public static final int STATE_LENGTH = 64;
 
     /** Seal state: the cells may have changed since the last checksum. */

@@ -66,6 +66,19 @@ public final class FilterState {
         return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
+    /** How many times a writer lowered cells (docs/FORMAT.md, "The mutable state"). */
+    public long getLoweringsVolatile() {
+        return file.readVolatileLong(LOWERINGS_OFFSET);
+    }
+
+    /**
+     * Counts a lowering of cells, once they are lowered: a checkpoint that read this word before then
+     * finds it raised by the time a later checkpoint compares the lowered cells with its copy.
+     */
+    public void countLowering() {
+        file.addAndGetLong(LOWERINGS_OFFSET, 1);
+    }
+
     /** Handles open for writing; stays above zero after a writer crashed (advisory). */
     public int getOpenWritersVolatile() {
         return file.readVolatileInt(OPEN_WRITERS_OFFSET);

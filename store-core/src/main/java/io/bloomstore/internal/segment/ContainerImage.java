@@ -138,13 +138,4 @@ public final class ContainerImage {
     public long epoch(int i) {
         return epochs[i];
     }
-
-    /**
-     * Whether a ring's current epoch or a slot's epoch differs in {@code later}, a page of the same
-     * file read afterwards: a rotation ran in between and may have cleared cells read meanwhile.
-     * A chain's published segments never move or change but by adds, so a chain never "rotates".
-     */
-    public boolean rotatedBefore(ContainerImage later) {
-        return !header.isGrowing() && (count != later.count || !java.util.Arrays.equals(epochs, later.epochs));
-    }
 }
