@@ -5,6 +5,8 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.format.StepLockHeldException;
+import io.bloomstore.internal.format.StepLockWait;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
@@ -36,7 +38,10 @@ import java.util.Arrays;
  * counter. One process at a time writes the next segment, under a lock word in the file, when the
  * newest is half full; the others go on adding meanwhile. When the newest is full, whichever
  * process sees it first publishes the next one (waiting for its writer if that is not done yet), and every handle maps it at its next call. A handle
- * opened before a growth sees every key added after it.
+ * opened before a growth sees every key added after it. That wait is bounded: a writer stopped
+ * (Ctrl-Z) or hung while it holds the lock makes adds throw {@link FilterBusyException}, naming it,
+ * until it is resumed or ended; its lock is never taken from it while it lives, as its writes,
+ * resumed, would land on a segment already taking keys.
  *
  * <p><b>Limits.</b> When the next segment would take the file past its {@link GrowingSpec#maxBytes()},
  * or the disk cannot hold it, the growth is refused: from then on this handle's adds throw
@@ -54,7 +59,10 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     private final ContainerState state;
     /** The segment count at which this handle last tried to prepare the next segment. */
     private int preparedFor; // a hint: threads racing on it at worst both try
-    /** Why this handle refuses adds, or null: the growth it could not do. */
+    /**
+     * Why this handle refuses adds, or null: the growth it could not do. A
+     * {@link StepLockHeldException} lasts only while that owner holds the lock.
+     */
     private volatile IOException refusal;
 
     private GrowingBloomFilter(SegmentedFile file) {
@@ -188,12 +196,16 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * key twice) and false is returned; else it goes to the newest segment.
      *
      * @throws FilterFullException if this handle's last growth was refused (see the class comment)
+     * @throws FilterBusyException if the newest segment is full and a live process has held the
+     *     lock to write the next one for too long (see the class comment)
      */
     @Override
     public boolean addHash(long hash) {
         ensureWritable();
         IOException refused = refusal;
-        if (refused != null) {
+        if (refused instanceof StepLockHeldException held) {
+            resumeAfter(held);
+        } else if (refused != null) {
             throw new FilterFullException(refused.getMessage(), refused);
         }
         Segment[] segments = segments();
@@ -235,6 +247,33 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         }
     }
 
+    /**
+     * Lets adds resume after a growth given up on because a live process held the lock, once it
+     * no longer does (or the segment it wrote is ready): the full segment's growth is then done
+     * here, before this add. While it still holds the lock, the add is refused at once, adding
+     * nothing: a full segment must not take more keys, and waiting again at every add would only
+     * make the refusal slower.
+     */
+    private void resumeAfter(StepLockHeldException held) {
+        Segment[] segments = segments();
+        int count = segments.length;
+        long owner = file.lockOwner();
+        if (!file.isPrepared(count) && owner != 0 && ContainerState.ownerAlive(owner)) {
+            throw new FilterBusyException(held.getMessage(), held);
+        }
+        refusal = null;
+        Segment newest = segments[count - 1];
+        if (newest.publishedKeys() >= newest.capacity()) {
+            judgeCapacity(newest, count);
+            IOException refused = refusal;
+            if (refused != null) {
+                throw refused instanceof StepLockHeldException
+                        ? new FilterBusyException(refused.getMessage(), refused)
+                        : new FilterFullException(refused.getMessage(), refused);
+            }
+        }
+    }
+
     /** Whether some segment may hold the key; the newest (largest, fullest) is asked first. */
     @Override
     public boolean mightContainHash(long hash) {
@@ -267,13 +306,17 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * the full segment meanwhile would raise its rate past p_i (with the preparer's fsync slowed by
      * a loaded disk, three processes adding at full speed put twice its keys into a 32 000-key
      * segment). Only the thread whose publish found the segment full waits, and each handle's
-     * threads publish every few hundred keys, so the overfill stays that small.
+     * threads publish every few hundred keys, so the overfill stays that small. The wait is
+     * bounded ({@link StepLockWait}): a stopped or hung preparer ends it with a
+     * {@link StepLockHeldException} naming that process.
      */
     private void growFrom(int count) throws IOException {
+        StepLockWait wait = null;
         while (!file.isPrepared(count) && state.getCountVolatile() == count) {
-            prepare(count);
-            if (!file.isPrepared(count)) {
-                Thread.yield(); // another process writes it
+            long owner = prepare(count);
+            if (owner != 0 && !file.isPrepared(count)) {
+                wait = wait != null ? wait : new StepLockWait(file.path(), "growing it");
+                wait.pause(owner); // another process writes it
             }
         }
         state.compareAndSetCount(count, count + 1);
@@ -283,10 +326,12 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * Writes segment {@code count} unpublished, under the lock, unless a live process holds the
      * lock or the segment is prepared already; a crashed preparer's half-written segment is
      * written again.
+     *
+     * @return the stamp of the live process that holds the lock, or 0 if this call took it
      */
-    private void prepare(int count) throws IOException {
+    private long prepare(int count) throws IOException {
         if (file.tryLock() == SegmentedFile.Lock.BUSY) {
-            return;
+            return file.lockOwner();
         }
         try {
             if (state.getCountVolatile() == count && !file.isPrepared(count)) {
@@ -295,6 +340,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         } finally {
             file.unlock();
         }
+        return 0;
     }
 
     /**

@@ -35,7 +35,9 @@ import java.util.List;
  * ({@link #tryLock}), a word of the shared state holding its owner's process stamp. A process
  * killed while holding it leaves the stamp of a process that no longer runs; the next process to
  * try the lock takes it over and redoes the step, which is written so that doing it again from any
- * point gives the same file.
+ * point gives the same file. A live owner's lock is never taken over, even from a stopped process:
+ * its writes, resumed, would land on what another process did meanwhile; a waiter gives up after a
+ * bounded wait instead ({@link io.bloomstore.internal.format.StepLockWait}).
  */
 public final class SegmentedFile implements AutoCloseable {
     /** How {@link #tryLock} went. */
@@ -270,6 +272,11 @@ public final class SegmentedFile implements AutoCloseable {
             }
             MappingFaults.afterFailedAttempt(failures);
         }
+    }
+
+    /** The step lock's owner stamp, or 0 when it is free. */
+    public long lockOwner() {
+        return state.getLockVolatile();
     }
 
     /** Whether the step lock is held by a process that no longer runs: a step to finish. */
