@@ -97,10 +97,22 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         return open(building.path(), building.reopen(), OpenMode.READ_WRITE);
     }
 
-    /** The header of a new chain of {@code spec}, created now: one segment, the first, in slot 0. */
+    /**
+     * The header of a new chain of {@code spec}, created now: one segment, the first, in slot 0.
+     * Refused if its table of segments could fill ({@link GrowingSpec#keysBeforeTableFull}): a
+     * growing filter promises to take keys until its max size or the disk stops it.
+     */
     private static ContainerHeader newHeader(GrowingSpec spec) {
-        return ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+        ContainerHeader header = ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
                 spec.growthFactor(), spec.tighteningRatio(), spec.maxBytes(), System.currentTimeMillis());
+        long limit = header.keysBeforeTableFull();
+        if (limit != Long.MAX_VALUE) {
+            throw new IllegalArgumentException("growth factor " + spec.growthFactor() + " with " + spec.expectedKeys()
+                    + " keys in the first segment would fill the file's table of " + header.tableCapacity()
+                    + " segments after " + limit + " keys, and adds would then fail: give a growth factor of 1.5 or"
+                    + " more (2 is the default)");
+        }
+        return header;
     }
 
     /**
@@ -231,7 +243,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      */
     private void judgeCapacity(Segment newest, int count) {
         long keys = newest.publishedKeys();
-        if (keys >= newest.capacity()) {
+        if (newest.isFull()) {
             try {
                 growFrom(count);
             } catch (IOException e) {
@@ -263,7 +275,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         }
         refusal = null;
         Segment newest = segments[count - 1];
-        if (newest.publishedKeys() >= newest.capacity()) {
+        if (newest.isFull()) {
             judgeCapacity(newest, count);
             IOException refused = refusal;
             if (refused != null) {

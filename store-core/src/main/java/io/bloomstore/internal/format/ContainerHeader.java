@@ -79,7 +79,7 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         long keys;
         double fpp;
         if (isGrowing()) {
-            keys = (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * StrictMath.pow(growthFactor, i)));
+            keys = segmentKeys(i);
             fpp = targetFpp * (1 - tighteningRatio) * StrictMath.pow(tighteningRatio, i);
         } else {
             keys = (expectedKeys + epochs - 1) / epochs;
@@ -87,6 +87,32 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         }
         return BloomSpec.builder().expectedKeys(keys).fpp(fpp).layout(layout).hashAlgorithm(hashAlgorithm)
                 .counterBits(counterBits).seed(seed).build();
+    }
+
+    /** The keys segment i of a chain holds: n s^i, rounded up. */
+    private long segmentKeys(int i) {
+        return (long) Math.min(Long.MAX_VALUE / 4.0, Math.ceil(expectedKeys * StrictMath.pow(growthFactor, i)));
+    }
+
+    /**
+     * The keys a growing chain takes before its table of segments is full, after which its adds
+     * fail whatever its max size: the sum of the table's segments' keys. Long.MAX_VALUE when the
+     * table cannot fill, because the segment after its last entry could not exist (more than
+     * {@link BloomSpec#MAX_CELLS} cells or {@link BloomSpec#MAX_HASHES} hashes): then the max size,
+     * the disk, or a segment too large to map stops the growth first, as for any chain. At a
+     * growth factor of 1.5 or more this is so for every n and P; at 1 it never is.
+     */
+    public long keysBeforeTableFull() {
+        try {
+            regionSpec(tableCapacity);
+            long keys = 0;
+            for (int i = 0; i < tableCapacity; i++) {
+                keys = keys + segmentKeys(i) < 0 ? Long.MAX_VALUE - 1 : keys + segmentKeys(i);
+            }
+            return keys;
+        } catch (IllegalArgumentException tooLarge) {
+            return Long.MAX_VALUE;
+        }
     }
 
     /**

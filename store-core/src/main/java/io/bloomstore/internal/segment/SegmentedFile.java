@@ -292,6 +292,11 @@ public final class SegmentedFile implements AutoCloseable {
         }
     }
 
+    /** The bytes of region {@code index} if it is prepared ({@link #isPrepared}), else 0. */
+    public long preparedLength(int index) {
+        return isPrepared(index) ? state.getRegionLengthVolatile(index) : 0;
+    }
+
     /** Whether region {@code index} is written, forced and recorded in the table (published or not). */
     public boolean isPrepared(int index) {
         return index < header.tableCapacity() && state.getRegionLengthVolatile(index) != 0;
@@ -309,7 +314,9 @@ public final class SegmentedFile implements AutoCloseable {
         Segment previous = regions(index)[index - 1];
         long offset = state.getRegionOffsetVolatile(index - 1) + previous.header().fileLength();
         if (index >= header.tableCapacity()) {
-            throw new IOException(path + ": cannot grow past " + header.tableCapacity() + " segments (the table is full)");
+            throw new IOException(path + ": cannot grow past " + header.tableCapacity() + " segments (its table is full):"
+                    + " at growth factor " + header.growthFactor() + " it holds at most " + header.keysBeforeTableFull()
+                    + " keys; the filter keeps answering queries; move to a new file with a growth factor of 2");
         }
         BloomSpec spec;
         try {
