@@ -59,6 +59,8 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     private final ContainerState state;
     /** The segment count at which this handle last tried to prepare the next segment. */
     private int preparedFor; // a hint: threads racing on it at worst both try
+    /** {@link #canAppend}'s last answer: the segment count it was for, shifted left once, and 1 if it could. */
+    private volatile long appendJudged = -2;
     /**
      * Why this handle refuses adds, or null: the growth it could not do. A
      * {@link StepLockHeldException} lasts only while that owner holds the lock.
@@ -139,6 +141,12 @@ public final class GrowingBloomFilter extends SegmentedFilter {
             } catch (IOException e) {
                 // tried again, and reported, when the newest segment is full
             }
+        }
+        Segment[] segments = filter.segments();
+        if (mode == OpenMode.READ_WRITE && segments[segments.length - 1].isFull()) {
+            // full when it was last closed (its growth refused then): judged now, or each restart's
+            // adds would go into it until their first publish
+            filter.judgeCapacity(segments[segments.length - 1], segments.length);
         }
         return filter;
     }
@@ -353,6 +361,44 @@ public final class GrowingBloomFilter extends SegmentedFilter {
             file.unlock();
         }
         return 0;
+    }
+
+    /**
+     * How many more new keys this handle's adds are sure to take before a refused growth stops
+     * them: for a program that must not take in what it cannot add (dedup prints a line only if
+     * its key can then be marked seen). {@link Long#MAX_VALUE} while the chain can grow: the next
+     * segment is prepared, or the table, the largest segment and the max size allow it (a full disk
+     * is found only when the segment is written, so its refusal cannot be foreseen). Else the keys
+     * the newest segment takes until it is full, and 0 once adds are refused.
+     *
+     * @return the keys, or {@link Long#MAX_VALUE}
+     */
+    public long headroom() {
+        ensureWritable();
+        if (refusal != null) {
+            return 0;
+        }
+        Segment[] segments = segments();
+        int count = segments.length;
+        return file.isPrepared(count) || canAppend(count) ? Long.MAX_VALUE : segments[count - 1].keysUntilFull();
+    }
+
+    /**
+     * Whether segment {@code count} fits the table, the largest segment and the max size: fixed by
+     * the header for each count, and remembered, as sizing a blocked segment takes milliseconds.
+     */
+    private boolean canAppend(int count) {
+        long judged = appendJudged;
+        if (judged >> 1 == count) {
+            return (judged & 1) != 0;
+        }
+        try {
+            boolean can = file.canAppend(count);
+            appendJudged = (long) count << 1 | (can ? 1 : 0);
+            return can;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

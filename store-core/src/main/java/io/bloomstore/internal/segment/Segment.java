@@ -167,8 +167,18 @@ public final class Segment implements AutoCloseable {
      * capacity, and 1 key (exact, no slack needed) for capacities under 128.
      */
     public boolean isFull() {
+        return publishedKeys() >= fullAt();
+    }
+
+    /** The published count at which the region is full ({@link #isFull}). */
+    private long fullAt() {
         long period = publishMask + 1;
-        return publishedKeys() >= capacity() - (period > 1 ? 4 * period : 0);
+        return capacity() - (period > 1 ? 4 * period : 0);
+    }
+
+    /** The new keys this handle may add before the region is full: counting those it has not published yet; at least 0. */
+    public long keysUntilFull() {
+        return Math.max(0, fullAt() - publishedKeys() - unpublished.sum());
     }
 
     /**

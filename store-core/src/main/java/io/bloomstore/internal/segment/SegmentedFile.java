@@ -311,27 +311,11 @@ public final class SegmentedFile implements AutoCloseable {
      *     disk's error if it cannot hold the region; the file is then as it was
      */
     public void appendRegion(int index) throws IOException {
-        Segment previous = regions(index)[index - 1];
-        long offset = state.getRegionOffsetVolatile(index - 1) + previous.header().fileLength();
-        if (index >= header.tableCapacity()) {
-            throw new IOException(path + ": cannot grow past " + header.tableCapacity() + " segments (its table is full):"
-                    + " at growth factor " + header.growthFactor() + " it holds at most " + header.keysBeforeTableFull()
-                    + " keys; the filter keeps answering queries; move to a new file with a growth factor of 2");
-        }
-        BloomSpec spec;
-        try {
-            spec = header.regionSpec(index);
-        } catch (IllegalArgumentException tooBig) {
-            throw new IOException(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
-        }
+        long offset = appendOffset(index);
+        BloomSpec spec = appendable(index, offset);
         long length = ContainerHeader.regionLength(spec);
         MappingFlags.require(path, length); // before the file grows by a region this JVM could not map
         long end = offset + length;
-        if (header.maxBytes() > 0 && end > header.maxBytes()) {
-            throw new IOException(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
-                    + index + " (" + spec.expectedKeys() + " keys) would make the file " + end
-                    + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
-        }
         try {
             FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())));
             channel.position(offset);
@@ -346,6 +330,56 @@ public final class SegmentedFile implements AutoCloseable {
         state.setRegionVolatile(index, offset, length);
         state.setSlotEpochVolatile(index, 0);
         page.sync();
+    }
+
+    /**
+     * Whether region {@code index} can be appended as far as its size decides: the table, the
+     * largest region, the max size. A disk too small is found only when the region is written.
+     */
+    public boolean canAppend(int index) throws IOException {
+        try {
+            appendable(index, appendOffset(index));
+            return true;
+        } catch (AppendRefused refused) {
+            return false;
+        }
+    }
+
+    /** Where region {@code index} starts: where region {@code index - 1} ends. */
+    private long appendOffset(int index) throws IOException {
+        Segment previous = regions(index)[index - 1];
+        return state.getRegionOffsetVolatile(index - 1) + previous.header().fileLength();
+    }
+
+    /** The shape of region {@code index}, starting at {@code offset}, unless the table, its size or the max size refuse it. */
+    private BloomSpec appendable(int index, long offset) throws AppendRefused {
+        if (index >= header.tableCapacity()) {
+            throw new AppendRefused(path + ": cannot grow past " + header.tableCapacity() + " segments (its table is full):"
+                    + " at growth factor " + header.growthFactor() + " it holds at most " + header.keysBeforeTableFull()
+                    + " keys; the filter keeps answering queries; move to a new file with a growth factor of 2");
+        }
+        BloomSpec spec;
+        try {
+            spec = header.regionSpec(index);
+        } catch (IllegalArgumentException tooBig) {
+            throw new AppendRefused(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
+        }
+        long end = offset + ContainerHeader.regionLength(spec);
+        if (header.maxBytes() > 0 && end > header.maxBytes()) {
+            throw new AppendRefused(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
+                    + index + " (" + spec.expectedKeys() + " keys) would make the file " + end
+                    + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
+        }
+        return spec;
+    }
+
+    /** A growth its size refuses: the table is full, the region would be too large, or the file would pass its max size. */
+    private static final class AppendRefused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AppendRefused(String message) {
+            super(message);
+        }
     }
 
     /** Gives back what a failed growth allocated; nobody maps past the published regions. */
