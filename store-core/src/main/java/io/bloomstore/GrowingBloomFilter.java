@@ -369,7 +369,8 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * its key can then be marked seen). {@link Long#MAX_VALUE} while the chain can grow: the next
      * segment is prepared, or the table, the largest segment and the max size allow it (a full disk
      * is found only when the segment is written, so its refusal cannot be foreseen). Else the keys
-     * the newest segment takes until it is full, and 0 once adds are refused.
+     * the newest segment takes until it is full, counting this handle's adds not yet published;
+     * when that is 0, adds are refused from then on ({@link FilterFullException}).
      *
      * @return the keys, or {@link Long#MAX_VALUE}
      */
@@ -380,7 +381,16 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         }
         Segment[] segments = segments();
         int count = segments.length;
-        return file.isPrepared(count) || canAppend(count) ? Long.MAX_VALUE : segments[count - 1].keysUntilFull();
+        if (file.isPrepared(count) || canAppend(count)) {
+            return Long.MAX_VALUE;
+        }
+        Segment newest = segments[count - 1];
+        long room = newest.keysUntilFull();
+        if (room == 0) {
+            newest.publish(); // so that the growth is judged, refused, and the next add refused with it
+            judgeCapacity(newest, count);
+        }
+        return room;
     }
 
     /**
