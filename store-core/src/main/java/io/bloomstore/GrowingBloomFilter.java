@@ -49,7 +49,9 @@ import java.util.Arrays;
  * and queries go on answering everything the filter holds. A dedup index that silently kept
  * filling a full segment would turn ever more new records into false positives, each a lost
  * record; stopping with a clear error lets its operator move on to a larger file. After freeing
- * disk space, {@link #grow()} (or reopening) resumes.
+ * disk space, {@link #grow()} (or reopening) resumes. A file reopened with its newest segment full
+ * judges the growth at once, so a file at its cap refuses the first add; {@link #headroom()} says
+ * beforehand how many keys it still takes.
  *
  * <p><b>Crashes.</b> A process killed while writing a segment leaves the lock word naming a process
  * that no longer runs; the next handle opened read-write, or the next add that needs the segment,
@@ -146,7 +148,12 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         if (mode == OpenMode.READ_WRITE && segments[segments.length - 1].isFull()) {
             // full when it was last closed (its growth refused then): judged now, or each restart's
             // adds would go into it until their first publish
-            filter.judgeCapacity(segments[segments.length - 1], segments.length);
+            try {
+                filter.judgeCapacity(segments[segments.length - 1], segments.length);
+            } catch (RuntimeException e) {
+                filter.close();
+                throw e;
+            }
         }
         return filter;
     }
