@@ -12,8 +12,14 @@ import java.util.List;
  *     bounds it from above)
  * @param targetFpp P, the rate the filter was created to stay under
  * @param fileBytes the file's length
+ * @param containerBytes the container page at the start of the file (header, shared words, table)
+ * @param preparedBytes a growing file's next segment, written ahead (when the newest is half full)
+ *     but not published: no query reads it yet; 0 when there is none, and for a windowed file. The
+ *     rest of the file, {@code fileBytes} less the container, the parts and this, is space after the
+ *     last region that nothing uses (a growth that failed and could not give it back)
  */
-public record CompositeStats(List<SegmentStats> parts, double compoundFpp, double targetFpp, long fileBytes) {
+public record CompositeStats(List<SegmentStats> parts, double compoundFpp, double targetFpp, long fileBytes,
+        long containerBytes, long preparedBytes) {
     /**
      * A copy that cannot be changed.
      *
@@ -21,6 +27,8 @@ public record CompositeStats(List<SegmentStats> parts, double compoundFpp, doubl
      * @param compoundFpp a fraction from 0 to 1
      * @param targetFpp a fraction strictly between 0 and 1
      * @param fileBytes in bytes
+     * @param containerBytes in bytes
+     * @param preparedBytes in bytes
      */
     public CompositeStats {
         parts = List.copyOf(parts);

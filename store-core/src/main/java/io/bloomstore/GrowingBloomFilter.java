@@ -5,6 +5,8 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.format.StepLockHeldException;
+import io.bloomstore.internal.format.StepLockWait;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
@@ -36,7 +38,10 @@ import java.util.Arrays;
  * counter. One process at a time writes the next segment, under a lock word in the file, when the
  * newest is half full; the others go on adding meanwhile. When the newest is full, whichever
  * process sees it first publishes the next one (waiting for its writer if that is not done yet), and every handle maps it at its next call. A handle
- * opened before a growth sees every key added after it.
+ * opened before a growth sees every key added after it. That wait is bounded: a writer stopped
+ * (Ctrl-Z) or hung while it holds the lock makes adds throw {@link FilterBusyException}, naming it,
+ * until it is resumed or ended; its lock is never taken from it while it lives, as its writes,
+ * resumed, would land on a segment already taking keys.
  *
  * <p><b>Limits.</b> When the next segment would take the file past its {@link GrowingSpec#maxBytes()},
  * or the disk cannot hold it, the growth is refused: from then on this handle's adds throw
@@ -44,7 +49,9 @@ import java.util.Arrays;
  * and queries go on answering everything the filter holds. A dedup index that silently kept
  * filling a full segment would turn ever more new records into false positives, each a lost
  * record; stopping with a clear error lets its operator move on to a larger file. After freeing
- * disk space, {@link #grow()} (or reopening) resumes.
+ * disk space, {@link #grow()} (or reopening) resumes. A file reopened with its newest segment full
+ * judges the growth at once, so a file at its cap refuses the first add; {@link #headroom()} says
+ * beforehand how many keys it still takes.
  *
  * <p><b>Crashes.</b> A process killed while writing a segment leaves the lock word naming a process
  * that no longer runs; the next handle opened read-write, or the next add that needs the segment,
@@ -54,7 +61,12 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     private final ContainerState state;
     /** The segment count at which this handle last tried to prepare the next segment. */
     private int preparedFor; // a hint: threads racing on it at worst both try
-    /** Why this handle refuses adds, or null: the growth it could not do. */
+    /** {@link #canAppend}'s last answer: the segment count it was for, shifted left once, and 1 if it could. */
+    private volatile long appendJudged = -2;
+    /**
+     * Why this handle refuses adds, or null: the growth it could not do. A
+     * {@link StepLockHeldException} lasts only while that owner holds the lock.
+     */
     private volatile IOException refusal;
 
     private GrowingBloomFilter(SegmentedFile file) {
@@ -89,10 +101,22 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         return open(building.path(), building.reopen(), OpenMode.READ_WRITE);
     }
 
-    /** The header of a new chain of {@code spec}, created now: one segment, the first, in slot 0. */
+    /**
+     * The header of a new chain of {@code spec}, created now: one segment, the first, in slot 0.
+     * Refused if its table of segments could fill ({@link GrowingSpec#keysBeforeTableFull}): a
+     * growing filter promises to take keys until its max size or the disk stops it.
+     */
     private static ContainerHeader newHeader(GrowingSpec spec) {
-        return ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
+        ContainerHeader header = ContainerHeader.growing(spec.layout(), spec.seed(), spec.expectedKeys(), spec.fpp(),
                 spec.growthFactor(), spec.tighteningRatio(), spec.maxBytes(), System.currentTimeMillis());
+        long limit = header.keysBeforeTableFull();
+        if (limit != Long.MAX_VALUE) {
+            throw new IllegalArgumentException("growth factor " + spec.growthFactor() + " with " + spec.expectedKeys()
+                    + " keys in the first segment would fill the file's table of " + header.tableCapacity()
+                    + " segments after " + limit + " keys, and adds would then fail: give a growth factor of 1.5 or"
+                    + " more (2 is the default)");
+        }
+        return header;
     }
 
     /**
@@ -118,6 +142,17 @@ public final class GrowingBloomFilter extends SegmentedFilter {
                 filter.prepare(filter.segments().length);
             } catch (IOException e) {
                 // tried again, and reported, when the newest segment is full
+            }
+        }
+        Segment[] segments = filter.segments();
+        if (mode == OpenMode.READ_WRITE && segments[segments.length - 1].isFull()) {
+            // full when it was last closed (its growth refused then): judged now, or each restart's
+            // adds would go into it until their first publish
+            try {
+                filter.judgeCapacity(segments[segments.length - 1], segments.length);
+            } catch (RuntimeException e) {
+                filter.close();
+                throw e;
             }
         }
         return filter;
@@ -188,12 +223,16 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * key twice) and false is returned; else it goes to the newest segment.
      *
      * @throws FilterFullException if this handle's last growth was refused (see the class comment)
+     * @throws FilterBusyException if the newest segment is full and a live process has held the
+     *     lock to write the next one for too long (see the class comment)
      */
     @Override
     public boolean addHash(long hash) {
         ensureWritable();
         IOException refused = refusal;
-        if (refused != null) {
+        if (refused instanceof StepLockHeldException held) {
+            resumeAfter(held);
+        } else if (refused != null) {
             throw new FilterFullException(refused.getMessage(), refused);
         }
         Segment[] segments = segments();
@@ -219,7 +258,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      */
     private void judgeCapacity(Segment newest, int count) {
         long keys = newest.publishedKeys();
-        if (keys >= newest.capacity()) {
+        if (newest.isFull()) {
             try {
                 growFrom(count);
             } catch (IOException e) {
@@ -231,6 +270,33 @@ public final class GrowingBloomFilter extends SegmentedFilter {
                 prepare(count);
             } catch (IOException e) {
                 // tried again at the switch, which reports it
+            }
+        }
+    }
+
+    /**
+     * Lets adds resume after a growth given up on because a live process held the lock, once it
+     * no longer does (or the segment it wrote is ready): the full segment's growth is then done
+     * here, before this add. While it still holds the lock, the add is refused at once, adding
+     * nothing: a full segment must not take more keys, and waiting again at every add would only
+     * make the refusal slower.
+     */
+    private void resumeAfter(StepLockHeldException held) {
+        Segment[] segments = segments();
+        int count = segments.length;
+        long owner = file.lockOwner();
+        if (!file.isPrepared(count) && owner != 0 && ContainerState.ownerAlive(owner)) {
+            throw new FilterBusyException(held.getMessage(), held);
+        }
+        refusal = null;
+        Segment newest = segments[count - 1];
+        if (newest.isFull()) {
+            judgeCapacity(newest, count);
+            IOException refused = refusal;
+            if (refused != null) {
+                throw refused instanceof StepLockHeldException
+                        ? new FilterBusyException(refused.getMessage(), refused)
+                        : new FilterFullException(refused.getMessage(), refused);
             }
         }
     }
@@ -267,13 +333,17 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * the full segment meanwhile would raise its rate past p_i (with the preparer's fsync slowed by
      * a loaded disk, three processes adding at full speed put twice its keys into a 32 000-key
      * segment). Only the thread whose publish found the segment full waits, and each handle's
-     * threads publish every few hundred keys, so the overfill stays that small.
+     * threads publish every few hundred keys, so the overfill stays that small. The wait is
+     * bounded ({@link StepLockWait}): a stopped or hung preparer ends it with a
+     * {@link StepLockHeldException} naming that process.
      */
     private void growFrom(int count) throws IOException {
+        StepLockWait wait = null;
         while (!file.isPrepared(count) && state.getCountVolatile() == count) {
-            prepare(count);
-            if (!file.isPrepared(count)) {
-                Thread.yield(); // another process writes it
+            long owner = prepare(count);
+            if (owner != 0 && !file.isPrepared(count)) {
+                wait = wait != null ? wait : new StepLockWait(file.path(), "growing it");
+                wait.pause(owner); // another process writes it
             }
         }
         state.compareAndSetCount(count, count + 1);
@@ -283,10 +353,12 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * Writes segment {@code count} unpublished, under the lock, unless a live process holds the
      * lock or the segment is prepared already; a crashed preparer's half-written segment is
      * written again.
+     *
+     * @return the stamp of the live process that holds the lock, or 0 if this call took it
      */
-    private void prepare(int count) throws IOException {
+    private long prepare(int count) throws IOException {
         if (file.tryLock() == SegmentedFile.Lock.BUSY) {
-            return;
+            return file.lockOwner();
         }
         try {
             if (state.getCountVolatile() == count && !file.isPrepared(count)) {
@@ -294,6 +366,55 @@ public final class GrowingBloomFilter extends SegmentedFilter {
             }
         } finally {
             file.unlock();
+        }
+        return 0;
+    }
+
+    /**
+     * How many more new keys this handle's adds are sure to take before a refused growth stops
+     * them: for a program that must not take in what it cannot add (dedup prints a line only if
+     * its key can then be marked seen). {@link Long#MAX_VALUE} while the chain can grow: the next
+     * segment is prepared, or the table, the largest segment and the max size allow it (a full disk
+     * is found only when the segment is written, so its refusal cannot be foreseen). Else the keys
+     * the newest segment takes until it is full, counting this handle's adds not yet published;
+     * when that is 0, adds are refused from then on ({@link FilterFullException}).
+     *
+     * @return the keys, or {@link Long#MAX_VALUE}
+     */
+    public long headroom() {
+        ensureWritable();
+        if (refusal != null) {
+            return 0;
+        }
+        Segment[] segments = segments();
+        int count = segments.length;
+        if (file.isPrepared(count) || canAppend(count)) {
+            return Long.MAX_VALUE;
+        }
+        Segment newest = segments[count - 1];
+        long room = newest.keysUntilFull();
+        if (room == 0) {
+            newest.publish(); // so that the growth is judged, refused, and the next add refused with it
+            judgeCapacity(newest, count);
+        }
+        return room;
+    }
+
+    /**
+     * Whether segment {@code count} fits the table, the largest segment and the max size: fixed by
+     * the header for each count, and remembered, as sizing a blocked segment takes milliseconds.
+     */
+    private boolean canAppend(int count) {
+        long judged = appendJudged;
+        if (judged >> 1 == count) {
+            return (judged & 1) != 0;
+        }
+        try {
+            boolean can = file.canAppend(count);
+            appendJudged = (long) count << 1 | (can ? 1 : 0);
+            return can;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

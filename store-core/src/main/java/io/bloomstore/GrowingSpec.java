@@ -1,5 +1,6 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.ContainerHeader;
 import java.util.Objects;
 
 /**
@@ -53,6 +54,22 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
     public static GrowingSpec of(long expectedKeys, double fpp) {
         return new GrowingSpec(expectedKeys, fpp, DEFAULT_GROWTH, DEFAULT_TIGHTENING, 0, Layout.STANDARD,
                 BloomSpec.DEFAULT_SEED);
+    }
+
+    /**
+     * The keys a file of this spec can take before its table of segments (120 entries) is full,
+     * after which its adds fail whatever its max size. {@link Long#MAX_VALUE} when the table cannot
+     * fill because the segment after its last entry could not exist: then only the max size, the
+     * disk, or a segment too large to map stop the growth. So it is for every growth factor of 1.5
+     * or more; {@link GrowingBloomFilter#create} refuses a spec for which it is not (a growth factor
+     * of 1 fills the table after 120 n keys), while files made before that rule still open.
+     *
+     * @return the keys, or {@link Long#MAX_VALUE} for no such limit
+     * @throws IllegalArgumentException if a number of this spec is out of range
+     */
+    public long keysBeforeTableFull() {
+        return ContainerHeader.growing(layout, seed, expectedKeys, fpp, growthFactor, tighteningRatio, maxBytes, 0)
+                .keysBeforeTableFull();
     }
 
     /**

@@ -5,6 +5,8 @@ import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.Seal;
+import io.bloomstore.internal.format.StepLockHeldException;
+import io.bloomstore.internal.format.StepLockWait;
 import io.bloomstore.internal.segment.ContainerImage;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -14,7 +16,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One pass over the bytes of a filter file (of any kind) that other processes may be adding to,
@@ -40,8 +41,6 @@ import java.util.concurrent.TimeUnit;
  * has been read.
  */
 final class LiveFileRead implements Closeable {
-    /** How long a read waits for a growth or rotation to end: one writes at most a segment, or clears a window's slots. */
-    private static final long LOCK_WAIT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private final Path filter;
     private final FileChannel channel;
@@ -89,7 +88,8 @@ final class LiveFileRead implements Closeable {
      * Opens {@code filter} and reads its first page.
      *
      * @throws InvalidFilterFileException if the file is damaged or not a filter
-     * @throws IOException if it cannot be read, or a live process holds a growing or windowed file's step lock for 60 s
+     * @throws IOException if it cannot be read, or a live process holds a growing or windowed file's step lock too
+     *     long ({@link StepLockHeldException}: stopped, or 60 s)
      */
     static LiveFileRead open(Path filter) throws IOException {
         // the one channel is opened after a check that the path is a regular file (opening a FIFO would block)
@@ -197,19 +197,14 @@ final class LiveFileRead implements Closeable {
      * it is: the copy finishes that step when opened, as the file would.
      */
     private ContainerImage quietContainer() throws IOException {
-        long deadline = System.nanoTime() + LOCK_WAIT_NANOS;
+        StepLockWait wait = new StepLockWait(filter, "growing or rotating it");
         while (true) {
             ContainerImage image = readContainer(firstPage);
             if (image.lock() == 0 || !ContainerState.ownerAlive(image.lock())) {
                 return image;
             }
-            if (System.nanoTime() > deadline) {
-                throw new IOException(filter + ": process " + (image.lock() & 0xFFFF_FFFFL) + " has been growing or "
-                        + "rotating it for " + TimeUnit.NANOSECONDS.toSeconds(LOCK_WAIT_NANOS) + " s; copy it once that is done");
-            }
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
+            wait.pause(image.lock());
+            if (Thread.interrupted()) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException(filter + ": interrupted while waiting for a growth or rotation to end");
             }

@@ -82,7 +82,7 @@ public final class Pack {
      *     while it was packed: then the frame is left without its end, so that unpacking what was
      *     written fails; pack it again
      * @throws InvalidFilterFileException if the file is damaged (as {@code verify} finds) or not a filter
-     * @throws IOException if the file cannot be read or {@code out} written, or a live process holds a growing or windowed file's step lock for 60 s
+     * @throws IOException if the file cannot be read or {@code out} written, or a live process holds a growing or windowed file's step lock too long (stopped, or running for 60 s)
      */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
         try (LiveFileRead file = LiveFileRead.open(filter)) {

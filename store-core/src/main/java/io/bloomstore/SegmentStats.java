@@ -17,8 +17,9 @@ package io.bloomstore;
  * @param estimatedKeys distinct keys estimated from the fill (Swamidass &amp; Baldi)
  * @param targetFpp the rate it was sized for, at capacity
  * @param currentFpp its false-positive rate now, from the fill
+ * @param bytes the bytes it takes in the file: its header page and its cells, padded
  */
 public record SegmentStats(int index, long epoch, boolean probed, long cells, int hashes, long capacity,
         long publishedKeys, long setCells, double fillRatio, double estimatedKeys, double targetFpp,
-        double currentFpp) {
+        double currentFpp, long bytes) {
 }

@@ -1,6 +1,8 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
@@ -146,6 +148,27 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     }
 
     /**
+     * Who holds the file's step lock, taken for the few moments of a growth or a rotation: for
+     * {@code verify} and {@code inspect} to tell why adds wait or are refused
+     * ({@link FilterBusyException}).
+     *
+     * @return "free", or which process holds it and whether it runs, is stopped (and how to
+     *     resume it) or has ended (its step is finished by the next writer)
+     */
+    public String stepLock() {
+        ensureOpen();
+        long owner = file.lockOwner();
+        long pid = ContainerState.pidOf(owner);
+        return switch (ContainerState.ownerState(owner)) {
+            case NONE -> "free";
+            case RUNNING -> "held by process " + pid + ", running (a growth or rotation under way)";
+            case STOPPED -> "held by process " + pid + ", stopped: adds that need a growth or rotation are refused until"
+                    + " it is resumed (kill -CONT " + pid + ") or ended";
+            case GONE -> "held by process " + pid + ", which no longer runs: the next writer finishes its step";
+        };
+    }
+
+    /**
      * Scans every mapped region (one pass over the file) and reports each one's fill and rates,
      * and the compound rate of a query now.
      *
@@ -179,7 +202,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             boolean probed = isProbed(i);
             parts.add(new SegmentStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
                     scan.publishedKeys(), scan.setCells(), (double) scan.setCells() / spec.cells(),
-                    scan.estimatedKeys(), spec.targetFpp(), scan.currentFpp()));
+                    scan.estimatedKeys(), spec.targetFpp(), scan.currentFpp(), region.header().fileLength()));
             if (probed) {
                 allClear *= 1 - scan.currentFpp();
             }
@@ -188,7 +211,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         if (bytesScanned != null) {
             bytesScanned.accept(bytes); // done: the headers between the regions count too
         }
-        return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes);
+        return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes, ContainerDescriptor.FIRST_REGION,
+                file.preparedLength(regions.length));
     }
 
     /**

@@ -7,6 +7,8 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.format.StepLockHeldException;
+import io.bloomstore.internal.format.StepLockWait;
 import io.bloomstore.internal.probe.LockstepQueries;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
@@ -310,6 +312,8 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * asleep for a whole window).
      *
      * @return true if the key was not seen within the window (no live slot may hold it)
+     * @throws FilterBusyException if the epoch must advance and a live process has held the lock
+     *     to rotate it for too long (stopped or hung)
      */
     @Override
     public boolean addHash(long hash) {
@@ -432,8 +436,12 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     /**
      * Makes {@code target} (or a later epoch) current and returns the current epoch: at once if it
      * is, else by rotating under the lock, or by waiting for the live process rotating already.
+     *
+     * @throws FilterBusyException if that process holds the lock too long ({@link StepLockWait}):
+     *     stopped or hung, it is never taken over, as its zeroing, resumed, would clear a reused slot
      */
     private long advanceTo(long target) {
+        StepLockWait wait = null;
         while (true) {
             long current = state.getCountVolatile();
             if (current >= target && (state.getLockVolatile() == 0 || !file.lockHeldByCrashedOwner())) {
@@ -441,7 +449,13 @@ public final class WindowedBloomFilter extends SegmentedFilter {
             }
             SegmentedFile.Lock lock = file.tryLock();
             if (lock == SegmentedFile.Lock.BUSY) {
-                Thread.onSpinWait(); // a rotation clears at most a window's slots: it ends soon
+                // a rotation clears at most a window's slots: it ends soon, unless its process is stopped or hung
+                wait = wait != null ? wait : new StepLockWait(file.path(), "rotating its window");
+                try {
+                    wait.pause(file.lockOwner());
+                } catch (StepLockHeldException e) {
+                    throw new FilterBusyException(e.getMessage(), e);
+                }
                 continue;
             }
             try {

@@ -70,6 +70,7 @@ final class DedupCommand extends CliCommand {
             // block, so a stream that pauses hears of it before it goes on.
             CapacityWatch capacity = new CapacityWatch(filter, streams());
             DedupOutput output = new DedupOutput(filter, streams().out(), delivery, sync, capacity::afterBatch);
+            output.requireRoom();
             try (KeySource lines = input.open(streams(), output);
                     Progress progress = progress("dedup", input.size())) {
                 capacity.drawnOver(progress);

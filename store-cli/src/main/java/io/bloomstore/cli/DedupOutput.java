@@ -1,5 +1,6 @@
 package io.bloomstore.cli;
 
+import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.Flushable;
@@ -56,7 +57,13 @@ final class DedupOutput implements Flushable {
                 lines = new byte[length + 1]; // one line longer than the buffer
             }
         }
-        boolean isNew = delivery == Delivery.AT_LEAST_ONCE ? isNewMarkedLater(hash) : filter.addHash(hash);
+        boolean isNew;
+        try {
+            isNew = delivery == Delivery.AT_LEAST_ONCE ? isNewMarkedLater(hash) : filter.addHash(hash);
+        } catch (IllegalStateException refused) {
+            flush(); // a refused add (at most once) added nothing; the lines before it were added: deliver them
+            throw refused;
+        }
         if (isNew) {
             System.arraycopy(bytes, offset, lines, used, length);
             used += length;
@@ -83,22 +90,73 @@ final class DedupOutput implements Flushable {
             if (sync && used > 0) {
                 filter.sync();
             }
-            writeOut();
+            writeOut(used);
         } else {
-            writeOut();
-            if (pending.count() > 0) {
-                filter.addHashes(pending.hashes(), pending.count());
+            int count = pending.count();
+            int room = room(count);
+            writeOut(room == count ? used : endOfLine(room));
+            if (room > 0) {
+                filter.addHashes(pending.hashes(), room);
                 if (sync) {
                     filter.sync();
                 }
-                pending.clear();
+            }
+            pending.clear();
+            used = 0;
+            if (room < count) {
+                throw new IllegalStateException(cannotGrow() + "; dedup printed only the lines it could mark seen");
             }
         }
         afterDelivery.run();
     }
 
-    private void writeOut() throws IOException {
-        out.write(lines, 0, used);
+    /**
+     * Stops, before any line is read, a dedup into a growing filter that is at its cap (its max
+     * size, or its table of segments): a restart would otherwise print lines it cannot mark.
+     */
+    void requireRoom() {
+        if (room(1) == 0) {
+            throw new IllegalStateException(cannotGrow() + "; dedup printed nothing");
+        }
+    }
+
+    /**
+     * How many of {@code count} pending keys the filter will surely take: a growing filter that
+     * cannot grow takes only what fits its newest segment, and the lines of the rest are not
+     * printed (at least once, a printed line must then be marked seen). Others take every key.
+     */
+    private int room(int count) {
+        return filter instanceof GrowingBloomFilter growing ? (int) Math.min(count, growing.headroom()) : count;
+    }
+
+    /** Why a growing filter with no room takes no more keys: the growth it refuses. */
+    private String cannotGrow() {
+        GrowingBloomFilter growing = (GrowingBloomFilter) filter;
+        String refusal = growing.growthRefusal();
+        if (refusal != null) {
+            return refusal;
+        }
+        try {
+            growing.grow();
+            return filter.path() + ": it grew meanwhile; run dedup again"; // room appeared after it was judged
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** The end, in the buffer, of the first {@code count} lines. */
+    private int endOfLine(int count) {
+        int end = 0;
+        for (int seen = 0; seen < count; end++) {
+            if (lines[end] == '\n') {
+                seen++;
+            }
+        }
+        return end;
+    }
+
+    private void writeOut(int length) throws IOException {
+        out.write(lines, 0, length);
         out.flush();
         used = 0;
     }

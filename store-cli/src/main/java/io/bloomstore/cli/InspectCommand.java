@@ -107,7 +107,8 @@ final class InspectCommand extends CliCommand {
     }
 
     private static Table describe(SegmentedReport r) {
-        Table table = new Table().row("file", r.file()).row("size on disk", sizeOnDisk(r.fileBytes()) + ")");
+        Table table = new Table().row("file", r.file()).row("size on disk", sizeOnDisk(r.fileBytes()) + ")")
+                .row("made of", bytesOf(r));
         int probed = (int) r.parts().stream().filter(SegmentedReport.Part::probed).count();
         if (r.growthFactor() != null) {
             table.row("kind", "growing, " + r.parts().size() + (r.parts().size() == 1 ? " segment" : " segments")
@@ -116,7 +117,12 @@ final class InspectCommand extends CliCommand {
                     .row("sized for", Filters.keys(r.expectedKeys()) + " in the first segment; false positives "
                             + "under " + Human.percent(r.targetFpp()) + " however many keys come")
                     .row("max size", r.maxBytes() == null ? "none (the file grows as keys come)"
-                            : sizeOnDisk(r.maxBytes()) + ")");
+                            : sizeOnDisk(r.maxBytes()) + ")")
+                    .row("grows until", (r.maxBytes() == null ? "the disk is full" : "its max size or the disk is reached")
+                            + (r.keysBeforeTableFull() == null ? " (its table of segments cannot fill at this growth)"
+                                    : ", or its table of segments is full after " + Filters.keys(r.keysBeforeTableFull())
+                                            + " at this growth: adds then fail (a new file with --growth 2 has no such"
+                                            + " limit)"));
         } else {
             Duration window = Duration.ofMillis(r.windowMillis());
             Duration epoch = Duration.ofMillis(r.epochMillis());
@@ -133,11 +139,23 @@ final class InspectCommand extends CliCommand {
         }
         return table.row("layout", r.layout())
                 .row("hash", "xxh3-64, seed " + r.seed())
+                .row("step lock", r.stepLock())
                 .row("false positives", Human.percent(r.compoundFpp()) + " now (a query probes " + probed
                         + (r.growthFactor() != null ? " segments)" : " slots)")
                         + (Boolean.TRUE.equals(r.pastCapacity()) ? "; an epoch holds more than the "
                                 + Filters.keys(r.parts().get(0).capacity()) + " of its share of the window: "
                                 + "create it again with a larger --expected" : ""));
+    }
+
+    /** Every byte of the file, by what holds it. */
+    private static String bytesOf(SegmentedReport r) {
+        boolean slots = r.growthFactor() == null;
+        long parts = r.parts().stream().mapToLong(SegmentedReport.Part::bytes).sum();
+        return "container page " + Human.bytes(r.containerBytes()) + " + " + r.parts().size()
+                + (slots ? " slots " : r.parts().size() == 1 ? " segment " : " segments ") + Human.bytes(parts)
+                + (r.preparedBytes() > 0 ? " + the next segment, written ahead " + Human.bytes(r.preparedBytes())
+                        + " (read once the newest is full)" : "")
+                + (r.unusedBytes() != 0 ? " + unused " + Human.bytes(r.unusedBytes()) + " (after the last region)" : "");
     }
 
     private static String epochStart(long epoch, long epochMillis) {
@@ -148,7 +166,7 @@ final class InspectCommand extends CliCommand {
         boolean slots = r.growthFactor() == null;
         Table table = new Table().cells(concat(slots ? new String[] {"slot", "epoch", "began", "probed"}
                 : new String[] {"segment"}, new String[] {"cells", "k", "capacity", "keys", "cells set", "fill",
-                    "estimated keys", "target fpp", "fpp now"}));
+                    "estimated keys", "target fpp", "fpp now", "size"}));
         for (SegmentedReport.Part p : r.parts()) {
             String[] first = slots
                     ? new String[] {Integer.toString(p.index()), p.epoch() == null ? "clearing" : Long.toString(p.epoch()),
@@ -158,7 +176,7 @@ final class InspectCommand extends CliCommand {
                 Human.count(p.capacity()), Human.count(p.publishedKeys()), Human.count(p.setCells()),
                 Human.percent(p.fillRatio()), p.estimatedKeys() == null ? "unknown (full)"
                         : Human.estimate(p.estimatedKeys()),
-                Human.percent(p.targetFpp()), Human.percent(p.currentFpp())}));
+                Human.percent(p.targetFpp()), Human.percent(p.currentFpp()), Human.bytes(p.bytes())}));
         }
         return table;
     }

@@ -26,6 +26,15 @@ import java.util.List;
  * @param pastCapacity a windowed filter's: whether a live slot holds more than the N / L keys each
  *     slot was sized for ({@link WindowedBloomFilter#isPastCapacity}); null for a growing one
  * @param parts each segment (growing) or slot (windowed), in file order
+ * @param containerBytes the container page at the start of the file
+ * @param preparedBytes a growing file's next segment, written ahead but not published yet (0 if none)
+ * @param unusedBytes the rest of the file: the container page, the parts and the prepared segment
+ *     together with these make {@code fileBytes}
+ * @param keysBeforeTableFull a growing file's: the keys after which its table of segments is full
+ *     and adds fail; null when the table cannot fill (only the max size or the disk stop it), and
+ *     for a windowed file
+ * @param stepLock who holds the step lock of growths and rotations: "free", or the process and
+ *     whether it runs, is stopped or has ended ({@code SegmentedFilter#stepLock})
  */
 record SegmentedReport(
         String file,
@@ -45,14 +54,19 @@ record SegmentedReport(
         Long rotatedEpoch,
         double compoundFpp,
         Boolean pastCapacity,
-        List<Part> parts) {
+        List<Part> parts,
+        long containerBytes,
+        long preparedBytes,
+        long unusedBytes,
+        Long keysBeforeTableFull,
+        String stepLock) {
 
     /**
      * One segment or slot; see {@link SegmentStats}. {@code epoch} is null for a segment, and for a
      * slot being cleared; {@code estimatedKeys} is null when every cell is set.
      */
     record Part(int index, Long epoch, boolean probed, long cells, int hashes, long capacity, long publishedKeys,
-            long setCells, double fillRatio, Double estimatedKeys, double targetFpp, double currentFpp) {
+            long setCells, double fillRatio, Double estimatedKeys, double targetFpp, double currentFpp, long bytes) {
     }
 
     /** Reports on an open growing filter; scans its segments once, telling {@code progress} how far it got. */
@@ -62,7 +76,8 @@ record SegmentedReport(
         return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
                 spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, null, stats.compoundFpp(), null,
-                parts(stats, false));
+                parts(stats, false), stats.containerBytes(), stats.preparedBytes(), unused(stats),
+                spec.keysBeforeTableFull() == Long.MAX_VALUE ? null : spec.keysBeforeTableFull(), filter.stepLock());
     }
 
     /** Reports on an open windowed filter; scans its slots once, telling {@code progress} how far it got. */
@@ -72,8 +87,14 @@ record SegmentedReport(
         return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
                 spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.queryEpoch(), filter.currentEpoch(),
-                stats.compoundFpp(),
-                filter.isPastCapacity(), parts(stats, true));
+                stats.compoundFpp(), filter.isPastCapacity(), parts(stats, true), stats.containerBytes(),
+                stats.preparedBytes(), unused(stats), null, filter.stepLock());
+    }
+
+    /** The bytes of the file that no region holds. */
+    private static long unused(CompositeStats stats) {
+        return stats.fileBytes() - stats.containerBytes() - stats.preparedBytes()
+                - stats.parts().stream().mapToLong(SegmentStats::bytes).sum();
     }
 
     private static List<Part> parts(CompositeStats stats, boolean slots) {
@@ -83,7 +104,7 @@ record SegmentedReport(
             Long epoch = slots && s.epoch() >= 0 ? s.epoch() : null;
             parts.add(new Part(s.index(), epoch, s.probed(), s.cells(), s.hashes(), s.capacity(), s.publishedKeys(),
                     s.setCells(), s.fillRatio(), Double.isFinite(s.estimatedKeys()) ? s.estimatedKeys() : null,
-                    s.targetFpp(), s.currentFpp()));
+                    s.targetFpp(), s.currentFpp(), s.bytes()));
         }
         return parts;
     }

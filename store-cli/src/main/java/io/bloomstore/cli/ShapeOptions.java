@@ -94,7 +94,9 @@ final class ShapeOptions {
         command.addOption(option(Double.class, value -> growth = value, "--growth").paramLabel("S")
                 .converters(new Converters.Growth())
                 .description("With --grow: each new segment holds S times the keys of the one before, 1 to 16 "
-                        + "(default " + Human.factor(GrowingSpec.DEFAULT_GROWTH) + ").").build());
+                        + "(default " + Human.factor(GrowingSpec.DEFAULT_GROWTH) + "). A file grows until --max-size "
+                        + "or the disk stops it; an S so small that its table of 120 segments could fill first is "
+                        + "refused (below 1.5 for a small N; 1 always).").build());
         command.addOption(option(Long.class, value -> maxSize = value, "--max-size").paramLabel("BYTES")
                 .converters(new Converters.Count())
                 .description("With --grow: the file never grows past BYTES (e.g. 10G); adds past it fail with a "

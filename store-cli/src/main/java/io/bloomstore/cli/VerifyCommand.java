@@ -26,7 +26,9 @@ final class VerifyCommand extends CliCommand {
         "A growing or windowed file: its container header, its table of segments or slots, each one's own "
                 + "header and shape, and that the table is consistent (a segment prepared but not published is empty; "
                 + "each slot holds the epoch the current one gives it). Their cells are written live, never sealed, "
-                + "so there is no checksum of them."
+                + "so there is no checksum of them. A held step lock (a growth or rotation) is reported with its "
+                + "process: running, stopped (kill -CONT PID resumes it) or ended (the next writer finishes its step); "
+                + "it is not damage."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore verify users.bloom",
@@ -59,17 +61,26 @@ final class VerifyCommand extends CliCommand {
         return ExitCode.OK;
     }
 
+    /**
+     * A held step lock, which is no damage but explains adds that wait or are refused: a growth or
+     * rotation under way, a stopped process holding it, or a crashed one whose step the next writer
+     * finishes.
+     */
+    private static String lockNote(String stepLock) {
+        return "free".equals(stepLock) ? "" : "; step lock " + stepLock;
+    }
+
     /** Checks what opening {@code filter} did not; returns what was checked in all. */
     private String verify(MembershipFilter filter) throws IOException {
         if (filter instanceof GrowingBloomFilter growing) {
             growing.verify();
             return "container header and " + growing.segmentCount() + " segments: headers, lengths, shapes and padding; "
-                    + "cells are written live, never sealed";
+                    + "cells are written live, never sealed" + lockNote(growing.stepLock());
         }
         if (filter instanceof WindowedBloomFilter windowed) {
             windowed.verify();
             return "container header and " + (windowed.spec().epochs() + 1) + " slots: headers, lengths, shapes and padding; "
-                    + "cells are written live, never sealed";
+                    + "cells are written live, never sealed" + lockNote(windowed.stepLock());
         }
         BloomFilter fixed = (BloomFilter) filter;
         boolean bound = fixed.info().fileIdentity().isPresent();

@@ -72,8 +72,9 @@ class GrowingBloomFilterTest {
                 assertEquals(p, part.targetFpp(), 1e-15, "segment " + i + " rate");
                 sum += part.currentFpp();
                 if (i < 4) {
-                    // published at least up to capacity (growth is judged on it), at most a few publishes past
-                    assertTrue(part.publishedKeys() >= part.capacity() && part.publishedKeys() < part.capacity() * 1.1,
+                    // judged full within four publishing periods (each at most 1/64) of capacity, and not far past it
+                    assertTrue(part.publishedKeys() >= part.capacity() - part.capacity() / 16
+                                    && part.publishedKeys() < part.capacity() * 1.1,
                             "segment " + i + " published " + part.publishedKeys() + " keys for " + part.capacity());
                 }
             }
@@ -267,17 +268,17 @@ class GrowingBloomFilterTest {
         Path file = dir.resolve("restart.bloom");
         for (int run = 0; run < 3; run++) {
             try (GrowingBloomFilter filter = GrowingBloomFilter.openOrCreate(file, GrowingSpec.of(1000, 0.01))) {
-                for (long key = 0; key < run * 5000L; key++) {
+                for (long key = 0; key < run * 4500L; key++) {
                     assertFalse(filter.add(key), "key " + key + " was added before the restart: not new");
                 }
-                for (long key = run * 5000L; key < (run + 1) * 5000L; key++) {
+                for (long key = run * 4500L; key < (run + 1) * 4500L; key++) {
                     filter.add(key);
                 }
             }
         }
         try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
-            assertEquals(4, filter.segmentCount(), "15 000 keys: 1000 + 2000 + 4000 + 8000");
-            for (long key = 0; key < 15_000; key++) {
+            assertEquals(4, filter.segmentCount(), "13 500 keys: under 1000 + 2000 + 4000 + 8000, over the first three");
+            for (long key = 0; key < 13_500; key++) {
                 assertTrue(filter.mightContain(key), "key " + key);
             }
         }

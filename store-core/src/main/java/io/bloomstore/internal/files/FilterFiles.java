@@ -1,6 +1,7 @@
 package io.bloomstore.internal.files;
 
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.StepLockHeldException;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.InvalidFilterFileException;
 import java.io.IOException;
@@ -71,8 +72,8 @@ public final class FilterFiles {
         try (TemporaryFile temporary = TemporaryFile.beside(target, "new")) {
             try {
                 content.writeTo(temporary.channel(), temporary);
-            } catch (InvalidFilterFileException sourceDamaged) {
-                throw sourceDamaged;
+            } catch (InvalidFilterFileException | StepLockHeldException notTheDisk) {
+                throw notTheDisk; // about the source, which the disk's advice would not help
             } catch (IOException e) {
                 throw cannotWrite(target, diskBytes, canBeSparse, e);
             }

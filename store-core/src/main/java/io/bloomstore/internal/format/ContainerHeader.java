@@ -148,6 +148,27 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
     }
 
     /**
+     * The keys a growing chain takes before its table of segments is full, after which its adds
+     * fail whatever its max size: the sum of the table's segments' keys. Long.MAX_VALUE when the
+     * table cannot fill, because the segment after its last entry could not exist (more than
+     * {@link BloomSpec#MAX_CELLS} cells or {@link BloomSpec#MAX_HASHES} hashes): then the max size,
+     * the disk, or a segment too large to map stops the growth first, as for any chain. At a
+     * growth factor of 1.5 or more this is so for every n and P; at 1 it never is.
+     */
+    public long keysBeforeTableFull() {
+        try {
+            regionSpec(tableCapacity);
+            long keys = 0;
+            for (int i = 0; i < tableCapacity; i++) {
+                keys = keys + regionKeys(i) < 0 ? Long.MAX_VALUE - 1 : keys + regionKeys(i);
+            }
+            return keys;
+        } catch (IllegalArgumentException tooLarge) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /**
      * The shapes of regions 0 .. {@code regions - 1}. A ring's slots share one shape, sized once:
      * sizing a blocked region runs {@link io.bloomstore.internal.math.BlockedFppModel}, a numeric sum
      * over block fills, which 65 slots would otherwise pay 65 times at every create, merge and verify.

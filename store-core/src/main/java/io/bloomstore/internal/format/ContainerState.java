@@ -2,6 +2,10 @@ package io.bloomstore.internal.format;
 
 import static io.bloomstore.internal.format.ContainerDescriptor.*;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.core.UnsafeMemory;
@@ -112,18 +116,70 @@ public final class ContainerState {
         return stamp(ProcessHandle.current());
     }
 
-    /** Whether the process that wrote {@code stamp} still runs (the same process, not a later one with its PID). */
-    public static boolean ownerAlive(long stamp) {
-        // A process whose start time cannot be read (another user's, on some systems) counts as
-        // the owner: taking a live owner's lock would let two processes clear or grow at once.
-        return ProcessHandle.of(stamp & 0xFFFF_FFFFL)
-                .map(process -> process.info().startInstant().isEmpty() || stamp(process) == stamp)
-                .orElse(false);
+    /** What the process of a lock stamp is doing, as far as this process can tell. */
+    public enum Owner {
+        /** The lock is free (stamp 0). */
+        NONE,
+        /** It runs (or waits, or its state cannot be read): its step will end. */
+        RUNNING,
+        /** It is stopped (SIGSTOP, Ctrl-Z, a debugger): nothing happens until it is resumed. */
+        STOPPED,
+        /** It no longer runs (or its PID is another process's now): its step is left to finish. */
+        GONE
     }
 
-    private static long stamp(ProcessHandle process) {
+    /** Whether the process that wrote {@code stamp} still runs (the same process, not a later one with its PID). */
+    public static boolean ownerAlive(long stamp) {
+        Owner owner = ownerState(stamp);
+        return owner == Owner.RUNNING || owner == Owner.STOPPED;
+    }
+
+    /**
+     * What the process that wrote {@code stamp} is doing. A zombie (ended, not yet reaped by its
+     * parent) is gone: it can write nothing more. A process whose start time cannot be read
+     * (another user's, on some systems) counts as the owner: taking a live owner's lock would let
+     * two processes clear or grow at once.
+     */
+    public static Owner ownerState(long stamp) {
+        if (stamp == 0) {
+            return Owner.NONE;
+        }
+        boolean same = ProcessHandle.of(pidOf(stamp))
+                .map(process -> process.info().startInstant().isEmpty() || stamp(process) == stamp)
+                .orElse(false);
+        if (!same) {
+            return Owner.GONE;
+        }
+        return switch (linuxState(pidOf(stamp))) {
+            case 'T', 't' -> Owner.STOPPED;
+            case 'Z', 'X' -> Owner.GONE;
+            default -> Owner.RUNNING;
+        };
+    }
+
+    /** The PID of a lock stamp. */
+    public static long pidOf(long stamp) {
+        return stamp & 0xFFFF_FFFFL;
+    }
+
+    /** The lock stamp of {@code process}. */
+    public static long stamp(ProcessHandle process) {
         long started = process.info().startInstant().map(instant -> instant.getEpochSecond()).orElse(0L);
         return (process.pid() & 0xFFFF_FFFFL) | started << 32;
+    }
+
+    /**
+     * The state letter of /proc/PID/stat (the field after the command name, which is in
+     * parentheses and may hold any character), or '?' where there is no such file.
+     */
+    private static char linuxState(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.ISO_8859_1);
+            int end = stat.lastIndexOf(')');
+            return end >= 0 && end + 2 < stat.length() ? stat.charAt(end + 2) : '?';
+        } catch (IOException | RuntimeException e) {
+            return '?';
+        }
     }
 
     private static long entryOffset(int entry) {

@@ -1,7 +1,7 @@
 package io.bloomstore.internal.hashing;
 
 /**
- * Turning one 64-bit key hash into cell indices. Both layouts draw on these two primitives; their
+ * Turning one 64-bit key hash into cell indices. Every layout draws on these primitives; their
  * choice of sequence lives with the layout (io.bloomstore.internal.probe).
  */
 public final class ProbeMath {

@@ -163,9 +163,28 @@ public final class Segment implements AutoCloseable {
         return FilterState.saturatingSum(publishedKeys(), unpublished.sum());
     }
 
-    /** Whether the published count has reached the capacity. */
+    /**
+     * Whether the published count says the region is full: within four publishing periods of its
+     * capacity. Each handle publishes its count every period of keys (on average), so the count
+     * seen lags the keys added by about a period per handle, and the keys that arrive before the
+     * next segment takes over land here too; a chain whose segments each end a few periods past
+     * capacity breaks its bound (at growth 1.5 from 1000 keys, 1.026 % for a 1 % chain). Switching
+     * four periods early ends most segments at their capacity. A period is at most 1/64 of the
+     * capacity, and 1 key (exact, no slack needed) for capacities under 128.
+     */
     public boolean isFull() {
-        return publishedKeys() >= capacity();
+        return publishedKeys() >= fullAt();
+    }
+
+    /** The published count at which the region is full ({@link #isFull}). */
+    private long fullAt() {
+        long period = publishMask + 1;
+        return capacity() - (period > 1 ? 4 * period : 0);
+    }
+
+    /** The new keys this handle may add before the region is full: counting those it has not published yet; at least 0. */
+    public long keysUntilFull() {
+        return Math.max(0, fullAt() - publishedKeys() - unpublished.sum());
     }
 
     /**

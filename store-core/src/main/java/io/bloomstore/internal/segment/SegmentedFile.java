@@ -35,7 +35,9 @@ import java.util.List;
  * ({@link #tryLock}), a word of the shared state holding its owner's process stamp. A process
  * killed while holding it leaves the stamp of a process that no longer runs; the next process to
  * try the lock takes it over and redoes the step, which is written so that doing it again from any
- * point gives the same file.
+ * point gives the same file. A live owner's lock is never taken over, even from a stopped process:
+ * its writes, resumed, would land on what another process did meanwhile; a waiter gives up after a
+ * bounded wait instead ({@link io.bloomstore.internal.format.StepLockWait}).
  */
 public final class SegmentedFile implements AutoCloseable {
     /** How {@link #tryLock} went. */
@@ -391,6 +393,11 @@ public final class SegmentedFile implements AutoCloseable {
         }
     }
 
+    /** The step lock's owner stamp, or 0 when it is free. */
+    public long lockOwner() {
+        return state.getLockVolatile();
+    }
+
     /** Whether the step lock is held by a process that no longer runs: a step to finish. */
     public boolean lockHeldByCrashedOwner() {
         long owner = state.getLockVolatile();
@@ -402,6 +409,11 @@ public final class SegmentedFile implements AutoCloseable {
         if (!state.compareAndSetLock(THIS_PROCESS, 0)) {
             throw new IllegalStateException(path + ": the step lock is not held by this process");
         }
+    }
+
+    /** The bytes of region {@code index} if it is prepared ({@link #isPrepared}), else 0. */
+    public long preparedLength(int index) {
+        return isPrepared(index) ? state.getRegionLengthVolatile(index) : 0;
     }
 
     /** Whether region {@code index} is written, forced and recorded in the table (published or not). */
@@ -418,25 +430,11 @@ public final class SegmentedFile implements AutoCloseable {
      *     disk's error if it cannot hold the region; the file is then as it was
      */
     public void appendRegion(int index) throws IOException {
-        Segment previous = regions(index)[index - 1];
-        long offset = state.getRegionOffsetVolatile(index - 1) + previous.header().fileLength();
-        if (index >= header.tableCapacity()) {
-            throw new IOException(path + ": cannot grow past " + header.tableCapacity() + " segments (the table is full)");
-        }
-        BloomSpec spec;
-        try {
-            spec = header.regionSpec(index);
-        } catch (IllegalArgumentException tooBig) {
-            throw new IOException(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
-        }
+        long offset = appendOffset(index);
+        BloomSpec spec = appendable(index, offset);
         long length = ContainerHeader.regionLength(spec);
         MappingFlags.require(path, length); // before the file grows by a region this JVM could not map
         long end = offset + length;
-        if (header.maxBytes() > 0 && end > header.maxBytes()) {
-            throw new IOException(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
-                    + index + " (" + spec.expectedKeys() + " keys) would make the file " + end
-                    + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
-        }
         try {
             FilterFiles.requireSpace(path, end - Math.max(offset, Math.min(end, channel.size())), false);
             channel.position(offset);
@@ -451,6 +449,56 @@ public final class SegmentedFile implements AutoCloseable {
         state.setRegionVolatile(index, offset, length);
         state.setSlotEpochVolatile(index, 0);
         page.sync();
+    }
+
+    /**
+     * Whether region {@code index} can be appended as far as its size decides: the table, the
+     * largest region, the max size. A disk too small is found only when the region is written.
+     */
+    public boolean canAppend(int index) throws IOException {
+        try {
+            appendable(index, appendOffset(index));
+            return true;
+        } catch (AppendRefused refused) {
+            return false;
+        }
+    }
+
+    /** Where region {@code index} starts: where region {@code index - 1} ends. */
+    private long appendOffset(int index) throws IOException {
+        Segment previous = regions(index)[index - 1];
+        return state.getRegionOffsetVolatile(index - 1) + previous.header().fileLength();
+    }
+
+    /** The shape of region {@code index}, starting at {@code offset}, unless the table, its size or the max size refuse it. */
+    private BloomSpec appendable(int index, long offset) throws AppendRefused {
+        if (index >= header.tableCapacity()) {
+            throw new AppendRefused(path + ": cannot grow past " + header.tableCapacity() + " segments (its table is full):"
+                    + " at growth factor " + header.growthFactor() + " it holds at most " + header.keysBeforeTableFull()
+                    + " keys; the filter keeps answering queries; move to a new file with a growth factor of 2");
+        }
+        BloomSpec spec;
+        try {
+            spec = header.regionSpec(index);
+        } catch (IllegalArgumentException tooBig) {
+            throw new AppendRefused(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
+        }
+        long end = offset + ContainerHeader.regionLength(spec);
+        if (header.maxBytes() > 0 && end > header.maxBytes()) {
+            throw new AppendRefused(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
+                    + index + " (" + spec.expectedKeys() + " keys) would make the file " + end
+                    + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
+        }
+        return spec;
+    }
+
+    /** A growth its size refuses: the table is full, the region would be too large, or the file would pass its max size. */
+    private static final class AppendRefused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AppendRefused(String message) {
+            super(message);
+        }
     }
 
     /** Gives back what a failed growth allocated; nobody maps past the published regions. */
