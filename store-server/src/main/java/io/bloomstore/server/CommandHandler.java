@@ -1,0 +1,177 @@
+package io.bloomstore.server;
+
+import io.bloomstore.server.RequestLimits.ProtocolViolation;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
+import io.netty.handler.codec.redis.InlineCommandRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.List;
+
+/**
+ * Runs each whole request on the connection's event-loop thread and writes its reply, so replies
+ * go out in the order of the requests however many are pipelined. Replies of one read are
+ * gathered and flushed once, at the end of the read. When the client does not read its replies and
+ * the connection's outbound buffer passes its high mark, requests already read wait in a backlog
+ * and the connection stops reading until the client catches up: a client that never reads holds
+ * at most one read's worth of requests and the outbound buffer.
+ */
+final class CommandHandler extends ChannelInboundHandlerAdapter {
+    /** Past this many reply bytes in the gathering buffer, they are handed to the channel mid-read. */
+    private static final int GATHER = 64 << 10;
+
+    private final ServerState server;
+    private final Session session;
+    private final Commands commands;
+    private final ArrayDeque<byte[][]> backlog = new ArrayDeque<>();
+    private ByteBuf pending;
+    private boolean closing;
+
+    CommandHandler(ServerState server, Session session) {
+        this.server = server;
+        this.session = session;
+        this.commands = new Commands(server, session);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        byte[][] args;
+        try {
+            args = arguments((RedisMessage) msg);
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+        session.requestStarted = 0;
+        if (closing || args.length == 0) {
+            return;
+        }
+        if (!backlog.isEmpty() || !ctx.channel().isWritable()) {
+            backlog.add(args);
+            ctx.channel().config().setAutoRead(false);
+            return;
+        }
+        run(ctx, args);
+    }
+
+    private void run(ChannelHandlerContext ctx, byte[][] args) {
+        if (pending == null) {
+            pending = ctx.alloc().ioBuffer(256);
+            session.reply.target(pending);
+        }
+        boolean quit = commands.run(args, session.reply);
+        if (quit) {
+            closing = true;
+            backlog.clear();
+            ctx.writeAndFlush(takePending()).addListener(ChannelFutureListener.CLOSE);
+        } else if (pending.readableBytes() > GATHER) {
+            ctx.write(takePending());
+        }
+    }
+
+    private ByteBuf takePending() {
+        ByteBuf out = pending;
+        pending = null;
+        session.reply.target(null);
+        return out;
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (pending != null && !closing) {
+            ctx.write(takePending());
+        }
+        ctx.flush();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        while (ctx.channel().isWritable() && !backlog.isEmpty() && !closing) {
+            run(ctx, backlog.poll());
+        }
+        if (pending != null && !closing) {
+            ctx.write(takePending());
+        }
+        ctx.flush();
+        if (backlog.isEmpty() && !closing) {
+            ctx.channel().config().setAutoRead(true);
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (pending != null) {
+            takePending().release();
+        }
+        backlog.clear();
+        commands.closed();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        String error;
+        if (cause instanceof ProtocolViolation) {
+            error = cause.getMessage();
+        } else if (cause instanceof TooLongFrameException || cause.getCause() instanceof TooLongFrameException) {
+            error = "ERR Protocol error: too big inline request";
+        } else if (cause instanceof DecoderException) {
+            error = "ERR Protocol error: " + (cause.getCause() != null ? cause.getCause().getMessage() : cause.getMessage());
+        } else if (cause instanceof IOException) {
+            ctx.close(); // the peer reset the connection: nothing to tell it
+            return;
+        } else {
+            error = "ERR " + cause;
+        }
+        server.protocolErrors.increment();
+        System.err.println("bloomstore serve: client " + session.address() + ": " + error + "; closing the connection");
+        ByteBuf out = pending != null ? takePending() : ctx.alloc().ioBuffer(error.length() + 3);
+        session.reply.target(out);
+        session.reply.error(error);
+        session.reply.target(null);
+        ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private static byte[][] arguments(RedisMessage msg) {
+        if (msg instanceof ArrayRedisMessage array) {
+            if (array.isNull()) {
+                return new byte[0][];
+            }
+            List<RedisMessage> children = array.children();
+            byte[][] args = new byte[children.size()][];
+            for (int i = 0; i < args.length; i++) {
+                RedisMessage child = children.get(i);
+                args[i] = child instanceof FullBulkStringRedisMessage bulk && !bulk.isNull()
+                        ? ByteBufUtil.getBytes(bulk.content()) : new byte[0];
+            }
+            return args;
+        }
+        if (msg instanceof InlineCommandRedisMessage inline) {
+            String line = inline.content().trim();
+            if (line.isEmpty()) {
+                return new byte[0][];
+            }
+            String[] words = line.split("\\s+");
+            byte[][] args = new byte[words.length][];
+            for (int i = 0; i < words.length; i++) {
+                args[i] = words[i].getBytes(StandardCharsets.UTF_8);
+            }
+            return args;
+        }
+        return new byte[0][];
+    }
+}
