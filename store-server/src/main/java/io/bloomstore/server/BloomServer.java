@@ -154,7 +154,8 @@ public final class BloomServer implements AutoCloseable {
             for (Channel channel : state.clients.values()) {
                 Session session = channel.attr(ServerState.SESSION).get();
                 long started = session == null ? 0 : session.requestStarted;
-                if (started != 0 && now - started > limit) {
+                // a connection the server stopped reading (its client does not read its replies) waits on the server
+                if (started != 0 && now - started > limit && channel.config().isAutoRead()) {
                     System.err.println("bloomstore serve: client " + session.address() + ": a request took over "
                             + state.options.requestTimeout().toSeconds() + " s to arrive; closing the connection");
                     channel.close();

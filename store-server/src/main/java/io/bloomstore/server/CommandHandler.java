@@ -95,6 +95,15 @@ final class CommandHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable() && !closing) {
+            // later, not inside whichever write or flush made the channel writable
+            ctx.executor().execute(() -> drain(ctx));
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    /** Runs the backlog while the client keeps up, then reads again. */
+    private void drain(ChannelHandlerContext ctx) {
         while (ctx.channel().isWritable() && !backlog.isEmpty() && !closing) {
             run(ctx, backlog.poll());
         }
@@ -102,10 +111,11 @@ final class CommandHandler extends ChannelInboundHandlerAdapter {
             ctx.write(takePending());
         }
         ctx.flush();
-        if (backlog.isEmpty() && !closing) {
+        if (backlog.isEmpty() && !closing && !ctx.channel().config().isAutoRead()) {
+            // the request timeout counts from now: the wait was the server's, not the client's
+            session.requestStarted = session.requestStarted == 0 ? 0 : System.nanoTime() | 1;
             ctx.channel().config().setAutoRead(true);
         }
-        ctx.fireChannelWritabilityChanged();
     }
 
     @Override
