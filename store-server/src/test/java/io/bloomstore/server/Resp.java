@@ -9,12 +9,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /** A raw RESP connection for tests that send what no client library would: bytes in, reply lines out. */
-final class Resp implements AutoCloseable {
+public final class Resp implements AutoCloseable {
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
 
-    Resp(int port) throws IOException {
+    public Resp(int port) throws IOException {
         socket = new Socket();
         socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
         socket.setSoTimeout(60_000);
@@ -22,7 +22,7 @@ final class Resp implements AutoCloseable {
         in = socket.getInputStream();
     }
 
-    static byte[] command(String... words) {
+    public static byte[] command(String... words) {
         StringBuilder text = new StringBuilder("*").append(words.length).append("\r\n");
         for (String word : words) {
             text.append('$').append(word.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(word).append("\r\n");
@@ -30,18 +30,18 @@ final class Resp implements AutoCloseable {
         return text.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    Resp send(byte[] bytes) throws IOException {
+    public Resp send(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
         return this;
     }
 
-    Resp send(String text) throws IOException {
+    public Resp send(String text) throws IOException {
         return send(text.getBytes(StandardCharsets.ISO_8859_1));
     }
 
     /** One reply line (without its CRLF), or null at the end of the stream. */
-    String line() throws IOException {
+    public String line() throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         int b;
         while ((b = in.read()) >= 0) {
@@ -56,7 +56,7 @@ final class Resp implements AutoCloseable {
     }
 
     /** Whether the server closed the connection: the next read finds the end of the stream. */
-    boolean closedByServer() throws IOException {
+    public boolean closedByServer() throws IOException {
         try {
             return in.read() < 0;
         } catch (java.net.SocketException e) {
