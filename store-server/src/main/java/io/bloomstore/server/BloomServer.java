@@ -14,8 +14,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerDomainSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.redis.FixedRedisMessagePool;
-import io.netty.handler.codec.redis.RedisArrayAggregator;
-import io.netty.handler.codec.redis.RedisBulkStringAggregator;
 import io.netty.handler.codec.redis.RedisDecoder;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
@@ -133,9 +131,7 @@ public final class BloomServer implements AutoCloseable {
         ChannelPipeline pipeline = channel.pipeline();
         pipeline.addLast("arrival", new Arrival(session));
         pipeline.addLast("resp", new RedisDecoder(MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
-        pipeline.addLast("limits", new RequestLimits(session));
-        pipeline.addLast("bulk", new RedisBulkStringAggregator());
-        pipeline.addLast("array", new RedisArrayAggregator(RequestLimits.MAX_ARGS, 1));
+        pipeline.addLast("requests", new RequestAssembler(session));
         pipeline.addLast("commands", new CommandHandler(state, session));
     }
 

@@ -1,22 +1,14 @@
 package io.bloomstore.server;
 
-import io.bloomstore.server.RequestLimits.ProtocolViolation;
+import io.bloomstore.server.RequestAssembler.ProtocolViolation;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.TooLongFrameException;
-import io.netty.handler.codec.redis.ArrayRedisMessage;
-import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
-import io.netty.handler.codec.redis.InlineCommandRedisMessage;
-import io.netty.handler.codec.redis.RedisMessage;
-import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.List;
 
 /**
  * Runs each whole request on the connection's event-loop thread and writes its reply, so replies
@@ -45,12 +37,7 @@ final class CommandHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        byte[][] args;
-        try {
-            args = arguments((RedisMessage) msg);
-        } finally {
-            ReferenceCountUtil.release(msg);
-        }
+        byte[][] args = (byte[][]) msg; // a whole request's words, from RequestAssembler
         session.requestStarted = 0;
         if (closing || args.length == 0) {
             return;
@@ -154,34 +141,5 @@ final class CommandHandler extends ChannelInboundHandlerAdapter {
         session.reply.error(error);
         session.reply.target(null);
         ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
-    }
-
-    private static byte[][] arguments(RedisMessage msg) {
-        if (msg instanceof ArrayRedisMessage array) {
-            if (array.isNull()) {
-                return new byte[0][];
-            }
-            List<RedisMessage> children = array.children();
-            byte[][] args = new byte[children.size()][];
-            for (int i = 0; i < args.length; i++) {
-                RedisMessage child = children.get(i);
-                args[i] = child instanceof FullBulkStringRedisMessage bulk && !bulk.isNull()
-                        ? ByteBufUtil.getBytes(bulk.content()) : new byte[0];
-            }
-            return args;
-        }
-        if (msg instanceof InlineCommandRedisMessage inline) {
-            String line = inline.content().trim();
-            if (line.isEmpty()) {
-                return new byte[0][];
-            }
-            String[] words = line.split("\\s+");
-            byte[][] args = new byte[words.length][];
-            for (int i = 0; i < words.length; i++) {
-                args[i] = words[i].getBytes(StandardCharsets.UTF_8);
-            }
-            return args;
-        }
-        return new byte[0][];
     }
 }

@@ -34,6 +34,7 @@ final class CommandTable {
         add("command", -1, ADMIN, 0, 0, 0);
         add("info", -1, ADMIN, 0, 0, 0);
         add("config", -2, ADMIN, 0, 0, 0);
+        add("module", -2, ADMIN, 0, 0, 0);
         add("time", 1, READ, 0, 0, 0);
         add("dbsize", 1, READ, 0, 0, 0);
         add("exists", -2, READ, 1, -1, 1);

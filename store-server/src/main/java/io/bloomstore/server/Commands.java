@@ -106,6 +106,14 @@ final class Commands {
             case "client" -> client(args, out);
             case "command" -> command(args, out);
             case "config" -> config(args, out);
+            case "module" -> {
+                if (!Args.is(args[1], "LIST")) {
+                    throw new RespError("ERR MODULE " + Args.text(args[1]) + " is not supported: RedisBloom's"
+                            + " commands are built in");
+                }
+                out.array(1);
+                bloomModule(out);
+            }
             case "info" -> Info.write(server, args, out);
             case "time" -> {
                 long micros = System.currentTimeMillis() * 1000;
@@ -220,6 +228,13 @@ final class Commands {
         out.bulk("master");
         out.bulk("modules");
         out.array(1);
+        bloomModule(out);
+        out.bulk("bloomstore");
+        out.bulk(Info.version());
+    }
+
+    /** The module entry of HELLO and MODULE LIST: RedisBloom's name and the version whose commands are served. */
+    private static void bloomModule(Reply out) {
         out.map(4);
         out.bulk("name");
         out.bulk("bf");
@@ -229,8 +244,6 @@ final class Commands {
         out.bulk("bloomstore");
         out.bulk("args");
         out.array(0);
-        out.bulk("bloomstore");
-        out.bulk(Info.version());
     }
 
     private static byte[] clientName(byte[] name) throws RespError {

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * runs on it; closing waits for them, which takes the length of one command.
  */
 final class Handle {
-    final String fileName;
+    /** The key as the cache knows it: its bytes as Latin-1 characters, one per byte. */
+    final String id;
     final Path path;
     final MembershipFilter filter;
     /** The file's identity when opened (its inode), to notice a file replaced or removed behind the server. */
@@ -24,8 +25,8 @@ final class Handle {
     /** Commands running on the handle; -1 once closed. */
     private final AtomicInteger users = new AtomicInteger();
 
-    Handle(String fileName, Path path, MembershipFilter filter, Object fileKey) {
-        this.fileName = fileName;
+    Handle(String id, Path path, MembershipFilter filter, Object fileKey) {
+        this.id = id;
         this.path = path;
         this.filter = filter;
         this.fileKey = fileKey;

@@ -34,6 +34,7 @@ final class Keyspace implements AutoCloseable {
 
     private final Path dir;
     private final Clock clock;
+    /** The open files by key ({@link #id}): a lookup costs no file-name encoding. */
     private final ConcurrentHashMap<String, Handle> open = new ConcurrentHashMap<>();
 
     Keyspace(Path dir, Clock clock) {
@@ -53,13 +54,18 @@ final class Keyspace implements AutoCloseable {
         return dir.resolve(KeyNames.fileName(key));
     }
 
+    /** A key as the cache's map holds it: its bytes as Latin-1 characters (a copy, with no encoding). */
+    static String id(byte[] key) {
+        return new String(key, StandardCharsets.ISO_8859_1);
+    }
+
     /** The key's filter, acquired (release it), or null if it has no file. */
     Handle find(byte[] key) throws RespError {
-        String name = KeyNames.fileName(key);
+        String id = id(key);
         for (;;) {
-            Handle handle = open.get(name);
+            Handle handle = open.get(id);
             if (handle == null) {
-                handle = openExisting(name);
+                handle = openExisting(id, key);
                 if (handle == null) {
                     return null;
                 }
@@ -67,7 +73,7 @@ final class Keyspace implements AutoCloseable {
             if (handle.acquire()) {
                 return handle;
             }
-            open.remove(name, handle); // closed under us: look again
+            open.remove(id, handle); // closed under us: look again
         }
     }
 
@@ -105,8 +111,7 @@ final class Keyspace implements AutoCloseable {
 
     /** Creates the file; null if another process or connection made it first. */
     private Handle createNew(byte[] key, Creator creator) throws RespError {
-        String name = KeyNames.fileName(key);
-        Path path = dir.resolve(name);
+        Path path = path(key);
         MembershipFilter filter;
         try {
             filter = creator.create(path);
@@ -117,8 +122,9 @@ final class Keyspace implements AutoCloseable {
         } catch (IOException | UncheckedIOException e) {
             throw new RespError("ERR cannot create " + path + ": " + e.getMessage());
         }
-        Handle handle = new Handle(name, path, filter, fileKey(path));
-        Handle raced = open.putIfAbsent(name, handle);
+        String id = id(key);
+        Handle handle = new Handle(id, path, filter, fileKey(path));
+        Handle raced = open.putIfAbsent(id, handle);
         if (raced != null) {
             handle.closeWhenIdle();
             return raced;
@@ -126,13 +132,13 @@ final class Keyspace implements AutoCloseable {
         return handle;
     }
 
-    private Handle openExisting(String name) throws RespError {
-        Path path = dir.resolve(name);
+    private Handle openExisting(String id, byte[] key) throws RespError {
+        Path path = path(key);
         if (!Files.isRegularFile(path)) {
             return null;
         }
         RespError[] failure = new RespError[1];
-        Handle handle = open.computeIfAbsent(name, n -> {
+        Handle handle = open.computeIfAbsent(id, n -> {
             try {
                 return openFile(n, path);
             } catch (RespError e) {
@@ -146,7 +152,7 @@ final class Keyspace implements AutoCloseable {
         return handle;
     }
 
-    private Handle openFile(String name, Path path) throws RespError {
+    private Handle openFile(String id, Path path) throws RespError {
         MembershipFilter filter;
         try {
             try {
@@ -157,11 +163,11 @@ final class Keyspace implements AutoCloseable {
         } catch (NoSuchFileException e) {
             return null;
         } catch (InvalidFilterFileException e) {
-            throw new RespError("WRONGTYPE " + name + " is not a bloomstore filter file: " + e.getMessage());
+            throw new RespError("WRONGTYPE " + path.getFileName() + " is not a bloomstore filter file: " + e.getMessage());
         } catch (IOException | RuntimeException e) {
             throw new RespError("ERR cannot open " + path + ": " + e.getMessage());
         }
-        return new Handle(name, path, filter, fileKey(path));
+        return new Handle(id, path, filter, fileKey(path));
     }
 
     private static Object fileKey(Path path) {
@@ -174,27 +180,23 @@ final class Keyspace implements AutoCloseable {
 
     /** Whether the key has a file. */
     boolean exists(byte[] key) throws RespError {
-        String name = KeyNames.fileName(key);
-        return open.containsKey(name) || Files.isRegularFile(dir.resolve(name));
+        return open.containsKey(id(key)) || Files.isRegularFile(path(key));
     }
 
     /** Deletes the key's file; false if it had none. Processes that map it keep their mapping. */
     boolean delete(byte[] key) throws RespError {
-        String name = KeyNames.fileName(key);
-        Handle handle = open.remove(name);
-        if (handle != null) {
-            handle.closeWhenIdle();
-        }
+        Path path = path(key);
+        forget(key);
         try {
-            return Files.deleteIfExists(dir.resolve(name));
+            return Files.deleteIfExists(path);
         } catch (IOException e) {
-            throw new RespError("ERR cannot delete " + dir.resolve(name) + ": " + e.getMessage());
+            throw new RespError("ERR cannot delete " + path + ": " + e.getMessage());
         }
     }
 
     /** Closes the key's handle, if open, so the next command opens whatever file the name holds by then. */
     void forget(byte[] key) throws RespError {
-        Handle handle = open.remove(KeyNames.fileName(key));
+        Handle handle = open.remove(id(key));
         if (handle != null) {
             handle.closeWhenIdle();
         }
@@ -254,7 +256,7 @@ final class Keyspace implements AutoCloseable {
         for (Handle handle : open.values()) {
             Object now = fileKey(handle.path);
             if (now == null || !Objects.equals(now, handle.fileKey)) {
-                if (open.remove(handle.fileName, handle)) {
+                if (open.remove(handle.id, handle)) {
                     if (handle.dirty) {
                         syncQuietly(handle);
                     }
@@ -276,14 +278,10 @@ final class Keyspace implements AutoCloseable {
     @Override
     public void close() {
         for (Handle handle : open.values()) {
-            if (open.remove(handle.fileName, handle)) {
+            if (open.remove(handle.id, handle)) {
                 syncQuietly(handle);
                 handle.closeWhenIdle();
             }
         }
-    }
-
-    static String text(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 }
