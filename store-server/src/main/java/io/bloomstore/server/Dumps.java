@@ -67,7 +67,7 @@ final class Dumps {
             session.transfer = transfer;
             try (OutputStream pack = new BufferedOutputStream(Files.newOutputStream(transfer.temp), 1 << 16)) {
                 pack.write(new byte[8]); // the length, filled in below
-                Pack.pack(server.keyspace.dir().resolve(name), new Unclosed(pack), null);
+                Pack.pack(server.keyspace.dir().resolve(name), pack, null); // closes it when whole
             } catch (IOException | RuntimeException e) {
                 abandon();
                 throw new RespError("ERR cannot dump " + Args.text(args[1]) + ": " + e.getMessage());
@@ -161,23 +161,6 @@ final class Dumps {
             } catch (IOException e) {
                 System.err.println("bloomstore serve: cannot delete " + transfer.temp + ": " + e.getMessage());
             }
-        }
-    }
-
-    /** Keeps Pack from closing the stream that also holds the length's place. */
-    private static final class Unclosed extends java.io.FilterOutputStream {
-        Unclosed(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
         }
     }
 }

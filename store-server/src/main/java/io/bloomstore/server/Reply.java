@@ -69,9 +69,7 @@ final class Reply {
     }
 
     void bulk(byte[] value, int offset, int length) {
-        out.writeByte('$');
-        writeDecimal(length);
-        out.writeBytes(CRLF);
+        header('$', length);
         out.writeBytes(value, offset, length);
         out.writeBytes(CRLF);
     }
@@ -94,31 +92,24 @@ final class Reply {
     }
 
     void array(int length) {
-        out.writeByte('*');
-        writeDecimal(length);
-        out.writeBytes(CRLF);
+        header('*', length);
     }
 
     /** A map of {@code pairs} keys and values: RESP3's map, or a flat array of 2 x pairs in RESP2. */
     void map(int pairs) {
-        if (protocol == 3) {
-            out.writeByte('%');
-            writeDecimal(pairs);
-            out.writeBytes(CRLF);
-        } else {
-            array(2 * pairs);
-        }
+        header(protocol == 3 ? '%' : '*', protocol == 3 ? pairs : 2L * pairs);
     }
 
     /** A set: RESP3's set, an array in RESP2. */
     void set(int length) {
-        if (protocol == 3) {
-            out.writeByte('~');
-            writeDecimal(length);
-            out.writeBytes(CRLF);
-        } else {
-            array(length);
-        }
+        header(protocol == 3 ? '~' : '*', length);
+    }
+
+    /** An aggregate's first line: its type byte and its length. */
+    private void header(char type, long length) {
+        out.writeByte(type);
+        writeDecimal(length);
+        out.writeBytes(CRLF);
     }
 
     void doubleValue(double value) {
@@ -137,9 +128,7 @@ final class Reply {
     void verbatim(String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         if (protocol == 3) {
-            out.writeByte('=');
-            writeDecimal(bytes.length + 4);
-            out.writeBytes(CRLF);
+            header('=', bytes.length + 4);
             out.writeCharSequence("txt:", StandardCharsets.US_ASCII);
             out.writeBytes(bytes);
             out.writeBytes(CRLF);
