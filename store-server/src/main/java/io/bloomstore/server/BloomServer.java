@@ -15,7 +15,6 @@ import io.netty.channel.socket.nio.NioServerDomainSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.redis.FixedRedisMessagePool;
 import io.netty.handler.codec.redis.RedisDecoder;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -26,6 +25,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,7 +44,12 @@ public final class BloomServer implements AutoCloseable {
     private final EventLoopGroup acceptors;
     private final EventLoopGroup workers;
     private final List<Channel> listeners = new ArrayList<>();
-    private final ScheduledFuture<?> tick;
+    /** The tick's own thread: a sync of a large file takes long, and must not stall an event loop's clients. */
+    private final ScheduledExecutorService tick = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "bloomstore-serve-tick");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final int filesFound;
 
     private BloomServer(ServerState state, EventLoopGroup acceptors, EventLoopGroup workers) throws IOException {
@@ -51,7 +57,7 @@ public final class BloomServer implements AutoCloseable {
         this.acceptors = acceptors;
         this.workers = workers;
         this.filesFound = state.keyspace.keys().size();
-        this.tick = workers.next().scheduleWithFixedDelay(this::everySecond, 1, 1, TimeUnit.SECONDS);
+        tick.scheduleWithFixedDelay(this::everySecond, 1, 1, TimeUnit.SECONDS);
     }
 
     /**
@@ -197,7 +203,7 @@ public final class BloomServer implements AutoCloseable {
     /** Stops listening, closes every connection, then syncs and closes every filter file. Idempotent. */
     @Override
     public void close() {
-        tick.cancel(false);
+        tick.shutdownNow();
         for (Channel listener : listeners) {
             listener.close().syncUninterruptibly();
         }

@@ -65,7 +65,14 @@ final class RequestAssembler extends ChannelInboundHandlerAdapter {
     }
 
     private void read(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof BulkStringRedisContent content) {
+        // first: a FullBulkStringRedisMessage (the decoder's null and empty strings) is a bulk content too
+        if (msg instanceof FullBulkStringRedisMessage full) {
+            if (words == null) {
+                refuse(ctx, "ERR Protocol error: expected '*', got '$'");
+                return;
+            }
+            word(ctx, full.isNull() ? new byte[0] : bytesOf(full.content()));
+        } else if (msg instanceof BulkStringRedisContent content) {
             if (bulk == null) {
                 refuse(ctx, "ERR Protocol error: expected '$', got content");
                 return;
@@ -87,12 +94,6 @@ final class RequestAssembler extends ChannelInboundHandlerAdapter {
                 bulk = new byte[Math.min(bulkLength, 64 << 10)]; // grows as the bytes arrive
                 bulkFilled = 0;
             }
-        } else if (msg instanceof FullBulkStringRedisMessage full) { // null and empty strings
-            if (words == null) {
-                refuse(ctx, "ERR Protocol error: expected '*', got '$'");
-                return;
-            }
-            word(ctx, full.isNull() ? new byte[0] : bytesOf(full.content()));
         } else if (msg instanceof ArrayHeaderRedisMessage header) {
             long length = header.length();
             if (words != null) {
