@@ -204,14 +204,16 @@ public final class BloomServer implements AutoCloseable {
     @Override
     public void close() {
         tick.shutdownNow();
+        // bounded waits: close runs in a shutdown hook, and a thread that meanwhile called System.exit
+        // (an uncaught error) would wait for the hook forever while the hook waited for it
         for (Channel listener : listeners) {
-            listener.close().syncUninterruptibly();
+            listener.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
         for (Channel client : state.clients.values()) {
             client.close();
         }
-        acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+        acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         state.keyspace.close();
         if (state.options.unixSocket() != null) {
             try {
