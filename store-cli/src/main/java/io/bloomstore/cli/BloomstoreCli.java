@@ -53,7 +53,7 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
     static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
-            "inspect", "estimate", "verify", "pack", "unpack", "checkpoint");
+            "inspect", "estimate", "verify", "pack", "unpack", "checkpoint", "serve");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
@@ -177,6 +177,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "pack" -> new PackCommand(this);
             case "unpack" -> new UnpackCommand(this);
             case "checkpoint" -> new CheckpointCommand(this);
+            case "serve" -> new ServeCommand(this);
             default -> throw new IllegalArgumentException("no verb " + name);
         };
     }

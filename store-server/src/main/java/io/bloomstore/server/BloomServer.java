@@ -1,0 +1,226 @@
+package io.bloomstore.server;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerDomainSocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.redis.FixedRedisMessagePool;
+import io.netty.handler.codec.redis.RedisDecoder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code bloomstore serve}: the filter files of one folder served over the Redis protocol (RESP2
+ * and RESP3), speaking RedisBloom's {@code BF.*} commands, so that any Redis client adds and
+ * queries them (docs/SERVER.md). Built on Netty: one event-loop thread per core serves the
+ * connections, and every thread adds to and queries the same mapped files at once, lock-free.
+ * The files stay ordinary bloomstore files that other processes map and change meanwhile.
+ */
+public final class BloomServer implements AutoCloseable {
+    /** Inline requests (a line typed into telnet) longer than this are refused, as Redis does. */
+    private static final int MAX_INLINE = 64 << 10;
+
+    private final ServerState state;
+    private final EventLoopGroup acceptors;
+    private final EventLoopGroup workers;
+    private final List<Channel> listeners = new ArrayList<>();
+    /** The tick's own thread: a sync of a large file takes long, and must not stall an event loop's clients. */
+    private final ScheduledExecutorService tick = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "bloomstore-serve-tick");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final int filesFound;
+
+    private BloomServer(ServerState state, EventLoopGroup acceptors, EventLoopGroup workers) throws IOException {
+        this.state = state;
+        this.acceptors = acceptors;
+        this.workers = workers;
+        this.filesFound = state.keyspace.keys().size();
+        tick.scheduleWithFixedDelay(this::everySecond, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Starts serving {@code options.dir()}.
+     *
+     * @param options where to listen and how
+     * @return the running server; {@link #close()} stops it
+     * @throws IOException if the folder is not one, or an address cannot be bound (e.g. in use)
+     */
+    public static BloomServer start(ServerOptions options) throws IOException {
+        if (!Files.isDirectory(options.dir())) {
+            throw new IOException(options.dir() + " is not a folder: give the folder of the filter files to serve");
+        }
+        ServerState state = new ServerState(options, new Keyspace(options.dir(), Clock.systemUTC()));
+        EventLoopGroup acceptors = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(),
+                NioIoHandler.newFactory());
+        BloomServer server = new BloomServer(state, acceptors, workers);
+        try {
+            List<String> addresses = new ArrayList<>();
+            if (options.port() >= 0) {
+                Channel tcp = server.bootstrap(NioServerSocketChannel.class)
+                        .bind(new InetSocketAddress(options.bind(), options.port())).syncUninterruptibly().channel();
+                server.listeners.add(tcp);
+                InetSocketAddress bound = (InetSocketAddress) tcp.localAddress();
+                addresses.add(bound.getHostString() + ":" + bound.getPort());
+            }
+            if (options.unixSocket() != null) {
+                Path socket = options.unixSocket();
+                if (Files.exists(socket) && !Files.isRegularFile(socket) && !Files.isDirectory(socket)) {
+                    Files.delete(socket); // a socket a previous server left, as Redis removes its own
+                }
+                Channel unix = server.bootstrap(NioServerDomainSocketChannel.class)
+                        .bind(UnixDomainSocketAddress.of(socket)).syncUninterruptibly().channel();
+                server.listeners.add(unix);
+                addresses.add(socket.toString());
+            }
+            state.listening = String.join(", ", addresses);
+            return server;
+        } catch (RuntimeException e) {
+            server.close();
+            throw new IOException("cannot listen on " + options.bind() + ":" + options.port()
+                    + (options.unixSocket() != null ? " or " + options.unixSocket() : "") + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ServerBootstrap bootstrap(Class<? extends io.netty.channel.ServerChannel> type) {
+        return new ServerBootstrap().group(acceptors, workers).channel(type)
+                .option(ChannelOption.SO_BACKLOG, 511)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 << 10, 1 << 20))
+                .childHandler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel channel) {
+                        accept(channel);
+                    }
+                });
+    }
+
+    private void accept(Channel channel) {
+        state.connectionsReceived.increment();
+        if (channel.config() instanceof io.netty.channel.socket.SocketChannelConfig socket) {
+            socket.setTcpNoDelay(true);
+        }
+        if (state.clients.size() >= state.options.maxClients()) {
+            state.connectionsRejected.increment();
+            System.err.println("bloomstore serve: client " + address(channel.remoteAddress())
+                    + ": refused, max number of clients (" + state.options.maxClients() + ") reached");
+            channel.writeAndFlush(Unpooled.copiedBuffer("-ERR max number of clients reached\r\n", StandardCharsets.US_ASCII))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        Session session = new Session(state.nextClientId.incrementAndGet(), channel.remoteAddress(),
+                state.options.password() == null);
+        channel.attr(ServerState.SESSION).set(session);
+        state.clients.put(session.id, channel);
+        channel.closeFuture().addListener(f -> state.clients.remove(session.id));
+        ChannelPipeline pipeline = channel.pipeline();
+        pipeline.addLast("arrival", new Arrival(session));
+        pipeline.addLast("resp", new RedisDecoder(MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
+        pipeline.addLast("requests", new RequestAssembler(session));
+        pipeline.addLast("commands", new CommandHandler(state, session));
+    }
+
+    private static String address(SocketAddress address) {
+        return address == null ? "?" : address.toString().replaceFirst("^/", "");
+    }
+
+    private void everySecond() {
+        try {
+            if (state.options.sync() == SyncPolicy.EVERYSEC) {
+                state.keyspace.syncDirty();
+            }
+            state.keyspace.revalidate();
+            long now = System.nanoTime();
+            long limit = state.options.requestTimeout().toNanos();
+            for (Channel channel : state.clients.values()) {
+                Session session = channel.attr(ServerState.SESSION).get();
+                long started = session == null ? 0 : session.requestStarted;
+                // a connection the server stopped reading (its client does not read its replies) waits on the server
+                if (started != 0 && now - started > limit && channel.config().isAutoRead()) {
+                    System.err.println("bloomstore serve: client " + session.address() + ": a request took over "
+                            + state.options.requestTimeout().toSeconds() + " s to arrive; closing the connection");
+                    channel.close();
+                }
+            }
+        } catch (RuntimeException e) {
+            System.err.println("bloomstore serve: background tick: " + e);
+        }
+    }
+
+    /**
+     * Where the server listens.
+     *
+     * @return the bound addresses, e.g. {@code 127.0.0.1:6379}, comma-separated
+     */
+    public String listening() {
+        return state.listening;
+    }
+
+    /**
+     * The TCP port bound (the one the system picked, if the options gave 0).
+     *
+     * @return the port, or -1 if the server listens on a Unix socket only
+     */
+    public int port() {
+        for (Channel channel : listeners) {
+            if (channel.localAddress() instanceof InetSocketAddress inet) {
+                return inet.getPort();
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The number of filter files in the folder when the server started.
+     *
+     * @return the count
+     */
+    public int filesFound() {
+        return filesFound;
+    }
+
+    /** Stops listening, closes every connection, then syncs and closes every filter file. Idempotent. */
+    @Override
+    public void close() {
+        tick.shutdownNow();
+        // bounded waits: close runs in a shutdown hook, and a thread that meanwhile called System.exit
+        // (an uncaught error) would wait for the hook forever while the hook waited for it
+        for (Channel listener : listeners) {
+            listener.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+        for (Channel client : state.clients.values()) {
+            client.close();
+        }
+        acceptors.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        state.keyspace.close();
+        if (state.options.unixSocket() != null) {
+            try {
+                Files.deleteIfExists(state.options.unixSocket());
+            } catch (IOException e) {
+                System.err.println("bloomstore serve: cannot remove " + state.options.unixSocket() + ": " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.bloomstore.server;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The commands served, with Redis's arity convention (n: exactly n words with the name; -n: at
+ * least n) and key positions: what {@code COMMAND} reports and what the dispatch checks first.
+ */
+final class CommandTable {
+    record Spec(String name, int arity, String[] flags, int firstKey, int lastKey, int step) {
+        boolean arityFits(int words) {
+            return arity >= 0 ? words == arity : words >= -arity;
+        }
+    }
+
+    static final Map<String, Spec> COMMANDS = new LinkedHashMap<>();
+
+    private static final String[] WRITE = {"write", "denyoom"};
+    private static final String[] READ = {"readonly", "fast"};
+    private static final String[] CONNECTION = {"noscript", "loading", "stale", "fast", "no_auth"};
+    private static final String[] ADMIN = {"loading", "stale"};
+
+    static {
+        add("ping", -1, CONNECTION, 0, 0, 0);
+        add("echo", 2, CONNECTION, 0, 0, 0);
+        add("hello", -1, CONNECTION, 0, 0, 0);
+        add("auth", -2, CONNECTION, 0, 0, 0);
+        add("select", 2, CONNECTION, 0, 0, 0);
+        add("quit", -1, CONNECTION, 0, 0, 0);
+        add("reset", 1, CONNECTION, 0, 0, 0);
+        add("client", -2, ADMIN, 0, 0, 0);
+        add("command", -1, ADMIN, 0, 0, 0);
+        add("info", -1, ADMIN, 0, 0, 0);
+        add("config", -2, ADMIN, 0, 0, 0);
+        add("module", -2, ADMIN, 0, 0, 0);
+        add("time", 1, READ, 0, 0, 0);
+        add("dbsize", 1, READ, 0, 0, 0);
+        add("exists", -2, READ, 1, -1, 1);
+        add("type", 2, READ, 1, 1, 1);
+        add("del", -2, new String[] {"write"}, 1, -1, 1);
+        add("unlink", -2, new String[] {"write", "fast"}, 1, -1, 1);
+        add("keys", 2, new String[] {"readonly"}, 0, 0, 0);
+        add("scan", -2, new String[] {"readonly"}, 0, 0, 0);
+        add("bf.reserve", -4, WRITE, 1, 1, 1);
+        add("bf.add", 3, WRITE, 1, 1, 1);
+        add("bf.madd", -3, WRITE, 1, 1, 1);
+        add("bf.insert", -4, WRITE, 1, 1, 1);
+        add("bf.exists", 3, READ, 1, 1, 1);
+        add("bf.mexists", -3, READ, 1, 1, 1);
+        add("bf.info", -2, READ, 1, 1, 1);
+        add("bf.card", 2, READ, 1, 1, 1);
+        add("bf.scandump", 3, new String[] {"readonly"}, 1, 1, 1);
+        add("bf.loadchunk", 4, new String[] {"write", "denyoom"}, 1, 1, 1);
+        add("bs.reservewindow", -5, WRITE, 1, 1, 1);
+        add("bs.info", 2, new String[] {"readonly"}, 1, 1, 1);
+        add("bs.estimate", 3, new String[] {"readonly"}, 1, 2, 1);
+        add("bs.merge", -3, new String[] {"write"}, 1, -1, 1);
+    }
+
+    private CommandTable() {
+    }
+
+    private static void add(String name, int arity, String[] flags, int first, int last, int step) {
+        COMMANDS.put(name, new Spec(name, arity, flags, first, last, step));
+    }
+
+    static Spec find(String lowerName) {
+        return COMMANDS.get(lowerName);
+    }
+
+    static String lower(byte[] word) {
+        char[] chars = new char[word.length];
+        for (int i = 0; i < word.length; i++) {
+            int b = word[i] & 0xFF;
+            chars[i] = (char) (b >= 'A' && b <= 'Z' ? b + 32 : b);
+        }
+        return new String(chars);
+    }
+
+    static String upper(String lower) {
+        return lower.toUpperCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,80 @@
+package io.bloomstore.server;
+
+import io.bloomstore.BloomFilter;
+import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.WindowedBloomFilter;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One open filter file, shared by every connection: the filter's adds and queries are lock-free
+ * compare-and-sets on its mapping, so event-loop threads use it at once. A count of users keeps
+ * it from being closed (by DEL, a restore, or a file replaced behind the server) while a command
+ * runs on it; closing waits for them, which takes the length of one command.
+ */
+final class Handle {
+    /** The key as the cache knows it: its bytes as Latin-1 characters, one per byte. */
+    final String id;
+    final Path path;
+    final MembershipFilter filter;
+    /** The file's identity when opened (its inode), to notice a file replaced or removed behind the server. */
+    final Object fileKey;
+    /** Whether adds since the last sync may still be only in the page cache. */
+    volatile boolean dirty;
+    /** Commands running on the handle; -1 once closed. */
+    private final AtomicInteger users = new AtomicInteger();
+
+    Handle(String id, Path path, MembershipFilter filter, Object fileKey) {
+        this.id = id;
+        this.path = path;
+        this.filter = filter;
+        this.fileKey = fileKey;
+    }
+
+    /** Counts a user in; false if the handle is closed (the caller looks the key up again). */
+    boolean acquire() {
+        for (;;) {
+            int count = users.get();
+            if (count < 0) {
+                return false;
+            }
+            if (users.compareAndSet(count, count + 1)) {
+                return true;
+            }
+        }
+    }
+
+    void release() {
+        users.decrementAndGet();
+    }
+
+    /** Closes the filter once no command uses it. */
+    void closeWhenIdle() {
+        while (!users.compareAndSet(0, -1)) {
+            if (users.get() < 0) {
+                return;
+            }
+            Thread.yield();
+        }
+        filter.close();
+    }
+
+    void markDirty() {
+        if (!dirty) {
+            dirty = true;
+        }
+    }
+
+    BloomFilter fixed() {
+        return filter instanceof BloomFilter b ? b : null;
+    }
+
+    GrowingBloomFilter growing() {
+        return filter instanceof GrowingBloomFilter g ? g : null;
+    }
+
+    WindowedBloomFilter windowed() {
+        return filter instanceof WindowedBloomFilter w ? w : null;
+    }
+}

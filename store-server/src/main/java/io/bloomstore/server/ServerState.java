@@ -1,0 +1,32 @@
+package io.bloomstore.server;
+
+import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/** What every connection shares: the options, the folder's filters, the clients and INFO's counters. */
+final class ServerState {
+    static final AttributeKey<Session> SESSION = AttributeKey.valueOf("bloomstore.session");
+
+    final ServerOptions options;
+    final Keyspace keyspace;
+    final long startedMillis = System.currentTimeMillis();
+    final Map<Long, Channel> clients = new ConcurrentHashMap<>();
+    final AtomicLong nextClientId = new AtomicLong();
+    final LongAdder connectionsReceived = new LongAdder();
+    final LongAdder connectionsRejected = new LongAdder();
+    final LongAdder commandsProcessed = new LongAdder();
+    final LongAdder protocolErrors = new LongAdder();
+    final LongAdder keysAdded = new LongAdder();
+    final LongAdder keysQueried = new LongAdder();
+    final LongAdder syncs = new LongAdder();
+    volatile String listening = "";
+
+    ServerState(ServerOptions options, Keyspace keyspace) {
+        this.options = options;
+        this.keyspace = keyspace;
+    }
+}

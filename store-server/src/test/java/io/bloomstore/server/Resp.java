@@ -1,0 +1,75 @@
+package io.bloomstore.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/** A raw RESP connection for tests that send what no client library would: bytes in, reply lines out. */
+public final class Resp implements AutoCloseable {
+    private final Socket socket;
+    private final OutputStream out;
+    private final InputStream in;
+
+    public Resp(int port) throws IOException {
+        socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+        socket.setSoTimeout(60_000);
+        out = socket.getOutputStream();
+        in = socket.getInputStream();
+    }
+
+    public static byte[] command(String... words) {
+        StringBuilder text = new StringBuilder("*").append(words.length).append("\r\n");
+        for (String word : words) {
+            text.append('$').append(word.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(word).append("\r\n");
+        }
+        return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    public Resp send(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+        return this;
+    }
+
+    public Resp send(String text) throws IOException {
+        return send(text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** One reply line (without its CRLF), or null at the end of the stream. */
+    public String line() throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        int b;
+        while ((b = in.read()) >= 0) {
+            if (b == '\n') {
+                byte[] bytes = line.toByteArray();
+                return new String(bytes, 0, bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1
+                        : bytes.length, StandardCharsets.ISO_8859_1);
+            }
+            line.write(b);
+        }
+        return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Whether the server closed the connection: the next read finds the end of the stream. */
+    public boolean closedByServer() throws IOException {
+        try {
+            return in.read() < 0;
+        } catch (java.net.SocketException e) {
+            return true; // reset: closed with our unread bytes still in its buffer
+        }
+    }
+
+    Socket socket() {
+        return socket;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}

@@ -1,0 +1,47 @@
+package io.bloomstore.server;
+
+import io.bloomstore.testing.ChildJvm;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** A real server process on a free port, serving a folder, started and stopped by a test. */
+final class ServedFolder implements AutoCloseable {
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    final Path dir;
+    final ChildJvm process;
+    final int port;
+
+    private ServedFolder(Path dir, ChildJvm process, int port) {
+        this.dir = dir;
+        this.process = process;
+        this.port = port;
+    }
+
+    static ServedFolder start(Path dir) throws IOException {
+        return start(dir, SyncPolicy.EVERYSEC, null, 30, ServerOptions.DEFAULT_MAX_CLIENTS);
+    }
+
+    static ServedFolder start(Path dir, SyncPolicy sync, String password, int requestTimeoutSeconds, int maxClients)
+            throws IOException {
+        ChildJvm process = ChildJvm.start(ServerMain.class, dir.toString(), sync.name(),
+                password == null ? "-" : password, Integer.toString(requestTimeoutSeconds), Integer.toString(maxClients));
+        String line = process.readLine(WAIT);
+        if (!line.startsWith("port ")) {
+            process.close();
+            throw new AssertionError("the server printed \"" + line + "\" where its port was expected: " + process.stderr());
+        }
+        return new ServedFolder(dir, process, Integer.parseInt(line.substring(5)));
+    }
+
+    /** Stops the server the clean way (its stdin closed) and checks it ended well. */
+    void stop() {
+        process.awaitSuccess(WAIT);
+    }
+
+    @Override
+    public void close() throws IOException {
+        process.close();
+    }
+}
