@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code bloomstore size}: what a file of the given options would be, before anything is allocated.
@@ -85,6 +86,9 @@ final class SizeCommand extends CliCommand {
         if (keys == null) {
             throw new IllegalArgumentException("--grow needs --keys K: the keys the file is to hold, e.g. --keys 100M");
         }
+        if (keys < 0) {
+            throw new IllegalArgumentException("--keys " + keys + " is below 0: give the keys the file is to hold, e.g. --keys 100M");
+        }
         Growth limit = growthLimit(spec);
         int segments = spec.segmentsFor(keys);
         if (segments > limit.segments()) {
@@ -98,7 +102,7 @@ final class SizeCommand extends CliCommand {
         }
         List<Part> parts = new ArrayList<>(segments);
         long before = 0; // the keys of the full segments before the newest
-        double allClear = 1;
+        double allClear = 1; // a query is a false positive when any segment answers falsely, as CompositeStats compounds it
         for (int i = 0; i < segments; i++) {
             BloomSpec segment = spec.segmentSpec(i);
             long held = i < segments - 1 ? segment.expectedKeys() : keys - before;
@@ -255,7 +259,7 @@ final class SizeCommand extends CliCommand {
     }
 
     private static String decimal(double value) {
-        return String.format(java.util.Locale.ROOT, "%.2f", value);
+        return String.format(Locale.ROOT, "%.2f", value);
     }
 
     /**

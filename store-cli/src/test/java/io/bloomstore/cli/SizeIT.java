@@ -183,6 +183,7 @@ class SizeIT {
             {"--expected", "1M", "--fpp", "0.01", "--cells", "1M", "--hashes", "3"},
             {"--expected", "1M", "--fpp", "0.01", "--keys", "5"},
             {"--expected", "1M", "--fpp", "0.01", "--grow"},
+            {"--expected", "1M", "--fpp", "0.01", "--grow", "--keys=-1"},
             {"--expected", "1M", "--fpp", "0.01", "--grow", "--window", "1h", "--keys", "5"},
             {"--cells", "1M", "--hashes", "3", "--grow", "--keys", "5"},
             {"--expected", "1M", "--fpp", "0.01", "--epochs", "4"},
