@@ -10,7 +10,6 @@ import io.bloomstore.WindowSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -146,12 +145,18 @@ final class SizeCommand extends CliCommand {
         if (spec.maxBytes() > 0) {
             long fileBytes = spec.fileBytes(1);
             if (fileBytes > spec.maxBytes()) {
-                throw new IllegalArgumentException("--max-size " + spec.maxBytes() + " bytes is below the first segment's "
-                        + fileBytes + " bytes; raise it or size the first segment smaller");
+                throw new IllegalArgumentException("--max-size " + Human.count(spec.maxBytes()) + " is below the "
+                        + Human.count(fileBytes) + " bytes of a new file, which create refuses; raise --max-size, or size "
+                        + "the first segment smaller (--expected, --fpp)");
             }
             segments = 1;
-            while (segments < sizable && fileBytes + spec.segmentSpec(segments).fileBytes() <= spec.maxBytes()) {
-                fileBytes += spec.segmentSpec(segments++).fileBytes();
+            while (segments < sizable) {
+                long next = spec.segmentSpec(segments).fileBytes();
+                if (fileBytes + next > spec.maxBytes()) {
+                    break;
+                }
+                fileBytes += next;
+                segments++;
             }
             reason = segments < sizable ? "max-size" : reason;
             bytes = fileBytes;
@@ -183,7 +188,7 @@ final class SizeCommand extends CliCommand {
         }
         return new SizeReport("windowed", Human.name(spec.layout()), 1, spec.expectedKeys(), spec.fpp(),
                 spec.fileBytes(), spec.fileBytes(), rate, null, null, null, null, null, null, null, null, null,
-                epochMillis * spec.epochs(), spec.epochs(), epochMillis, Collections.unmodifiableList(parts));
+                epochMillis * spec.epochs(), spec.epochs(), epochMillis, parts);
     }
 
     private static Part part(int index, BloomSpec spec) {
