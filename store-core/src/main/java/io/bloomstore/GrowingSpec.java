@@ -1,5 +1,6 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import java.util.Objects;
 
@@ -100,5 +101,81 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      */
     public GrowingSpec withLayout(Layout newLayout) {
         return new GrowingSpec(expectedKeys, fpp, growthFactor, tighteningRatio, maxBytes, newLayout, seed);
+    }
+
+    /**
+     * The shape of segment i, as the file sizes it when it grows to it: n s^i keys at P (1 - r) r^i
+     * (docs/FORMAT.md, "Sizing the segments").
+     *
+     * @param i the segment's index, from 0
+     * @return its cells, hashes, layout and seed
+     * @throws IllegalArgumentException if a number of this spec is out of range, or the segment
+     *     would need more than {@link BloomSpec#MAX_CELLS} cells (the chain cannot grow to it)
+     */
+    public BloomSpec segmentSpec(int i) {
+        return header().regionSpec(i);
+    }
+
+    /**
+     * The keys segment i is sized for, n s^i rounded up: what {@link #segmentSpec} sizes, without
+     * the sizing (which in the blocked layout takes a numeric search per segment).
+     *
+     * @param i the segment's index, from 0
+     * @return its capacity in keys
+     * @throws IllegalArgumentException if a number of this spec is out of range
+     */
+    public long segmentKeys(int i) {
+        return header().regionKeys(i);
+    }
+
+    /**
+     * The segments a filter of this spec has once it counts {@code keys} keys: the newest segment
+     * is full, and the next one added, when it counts as many keys as it is sized for. Whether its
+     * max size lets it grow that far is not considered.
+     *
+     * @param keys distinct keys added, 0 or more
+     * @return the number of segments, at least 1; {@link #maxSegments()} + 1 if the table's
+     *     segments hold fewer than {@code keys} (the file refuses to grow past its table)
+     * @throws IllegalArgumentException if a number of this spec is out of range
+     */
+    public int segmentsFor(long keys) {
+        ContainerHeader header = header();
+        int segments = 1;
+        long held = header.regionKeys(0); // the keys of the segments up to the newest, when all are full
+        while (held <= keys && segments <= maxSegments()) {
+            long next = header.regionKeys(segments++);
+            held = held > Long.MAX_VALUE - next ? Long.MAX_VALUE : held + next;
+        }
+        return segments;
+    }
+
+    /**
+     * The most segments a file can hold: the entries of its region table.
+     *
+     * @return the table's capacity
+     */
+    public static int maxSegments() {
+        return ContainerDescriptor.TABLE_ENTRIES;
+    }
+
+    /**
+     * The length of a file of this spec with its first {@code segments} segments: the container's
+     * header page and, for each segment, its header page and cells.
+     *
+     * @param segments 1 or more
+     * @return the file's length in bytes, as {@link GrowingBloomFilter#create} (1 segment) and its growth make it
+     * @throws IllegalArgumentException as {@link #segmentSpec}
+     */
+    public long fileBytes(int segments) {
+        long bytes = ContainerDescriptor.FIRST_REGION;
+        for (BloomSpec segment : header().regionSpecs(segments)) {
+            bytes += segment.fileBytes();
+        }
+        return bytes;
+    }
+
+    /** The container header this spec makes, checked; its creation time plays no part in the sizing. */
+    private ContainerHeader header() {
+        return ContainerHeader.growing(layout, seed, expectedKeys, fpp, growthFactor, tighteningRatio, maxBytes, 0);
     }
 }

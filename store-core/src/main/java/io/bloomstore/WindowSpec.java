@@ -1,5 +1,7 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.ContainerHeader;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -83,5 +85,32 @@ public record WindowSpec(long expectedKeys, double fpp, Duration window, int epo
      */
     public WindowSpec withLayout(Layout newLayout) {
         return new WindowSpec(expectedKeys, fpp, window, epochs, newLayout, seed);
+    }
+
+    /**
+     * The shape of each of the L + 1 slots, all alike: n / L keys at 1 - (1 - P)^(1 / (L + 1))
+     * (docs/FORMAT.md, "Sizing the regions").
+     *
+     * @return its cells, hashes, layout and seed
+     * @throws IllegalArgumentException if a number of this spec is out of range
+     */
+    public BloomSpec slotSpec() {
+        return header().regionSpec(0);
+    }
+
+    /**
+     * The length of a file of this spec, as {@link WindowedBloomFilter#create} makes it: the
+     * container's header page and L + 1 slots, each its header page and cells. It never changes.
+     *
+     * @return the file's length in bytes
+     * @throws IllegalArgumentException if a number of this spec is out of range
+     */
+    public long fileBytes() {
+        return ContainerDescriptor.FIRST_REGION + (epochs + 1L) * slotSpec().fileBytes();
+    }
+
+    /** The container header this spec makes, checked; its creation time plays no part in the sizing. */
+    private ContainerHeader header() {
+        return ContainerHeader.windowed(layout, seed, expectedKeys, fpp, window.toMillis(), epochs, 0);
     }
 }

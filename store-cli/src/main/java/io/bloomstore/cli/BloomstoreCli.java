@@ -53,7 +53,7 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
     static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
-            "inspect", "estimate", "verify", "pack", "unpack", "checkpoint", "serve");
+            "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
@@ -164,6 +164,7 @@ public final class BloomstoreCli implements Callable<Integer> {
     private CliCommand verb(String name) {
         return switch (name) {
             case "create" -> new CreateCommand(this);
+            case "size" -> new SizeCommand(this);
             case "build" -> new BuildCommand(this);
             case "add" -> new AddCommand(this);
             case "contains" -> new ContainsCommand(this);

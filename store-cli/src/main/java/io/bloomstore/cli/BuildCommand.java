@@ -43,7 +43,7 @@ final class BuildCommand extends CliCommand {
         command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
                 .description("The filter file to build.").build());
         input = new LineInput().declareOn(command);
-        shape = new ShapeOptions(command, false);
+        shape = new ShapeOptions(command, false, true);
         command.addOption(flag(value -> force = value, "--force")
                 .description("Replace FILE if it exists (atomically, once the new filter is complete).").build());
     }

@@ -30,6 +30,7 @@ final class CdsTraining {
         {"contains", "--help"},
         {"create", "plain.bloom", "--expected", "10k", "--fpp", "0.01"},
         {"create", "counting.bloom", "--cells", "65536", "--hashes", "5", "--counter-bits", "4", "--layout", "blocked"},
+        {"size", "--expected", "10k", "--fpp", "0.01"},
         {"add", "plain.bloom", "alice", "bob", "--from", "keys.txt", "--sync"},
         {"contains", "plain.bloom", "alice", "carol"},
         {"contains", "plain.bloom", "--from", "keys.txt", "--print", "absent"},

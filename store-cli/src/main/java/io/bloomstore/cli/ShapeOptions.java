@@ -50,7 +50,7 @@ final class ShapeOptions {
 
     /** Declares the shape options on {@code command}, read into this. */
     ShapeOptions(CommandSpec command) {
-        this(command, true);
+        this(command, true, true);
     }
 
     /**
@@ -58,8 +58,10 @@ final class ShapeOptions {
      *
      * @param windows whether the command makes windowed filters; if not, --window and --epochs are
      *     still read, for a refusal that says what to do instead, but not listed in its help
+     * @param makesFiles whether the command creates the file; if not (size), the options that change
+     *     nothing of its length are not declared: --seed, --sparse, --force-size
      */
-    ShapeOptions(CommandSpec command, boolean windows) {
+    ShapeOptions(CommandSpec command, boolean windows, boolean makesFiles) {
         command.addOption(option(Long.class, value -> expected = value, "--expected").paramLabel("N")
                 .converters(new Converters.Count())
                 .description("Distinct keys the filter is sized for: 1000000, 1_000_000, 10M or 1e6.").build());
@@ -80,13 +82,15 @@ final class ShapeOptions {
                         + "cache line, faster on large filters for slightly more space. A windowed filter is "
                         + "blocked unless told otherwise: its query asks every slot, and blocked slots answer "
                         + "together in about two memory misses where standard ones take about six.").build());
-        command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
-                .converters(new Converters.Seed())
-                .description("Hash seed (decimal or 0x-hex) or 'random'. Filters merge only with the same seed; "
-                        + "the default is a fixed constant, so separately built filters merge.").build());
-        command.addOption(flag(value -> sparse = value, "--sparse")
-                .description("Do not allocate the cells on disk: instant creation, but a disk that fills up later "
-                        + "crashes the writer.").build());
+        if (makesFiles) {
+            command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
+                    .converters(new Converters.Seed())
+                    .description("Hash seed (decimal or 0x-hex) or 'random'. Filters merge only with the same seed; "
+                            + "the default is a fixed constant, so separately built filters merge.").build());
+            command.addOption(flag(value -> sparse = value, "--sparse")
+                    .description("Do not allocate the cells on disk: instant creation, but a disk that fills up later "
+                            + "crashes the writer.").build());
+        }
         command.addOption(flag(value -> grow = value, "--grow")
                 .description("A growing filter, which never fills: a chain of segments, the first sized for N keys; "
                         + "when the newest is full a larger one with a tighter rate is added, so the false-positive "
@@ -110,9 +114,11 @@ final class ShapeOptions {
                 .description("With --window: the epochs the window is cut into, 1 to 64 (default "
                         + WindowSpec.DEFAULT_EPOCHS + "); a key outlives the window by at most one epoch, "
                         + "DURATION / L.").build());
-        command.addOption(flag(value -> forceSize = value, "--force-size")
-                .description("Create a filter even if its cells take more than twice this machine's memory, which "
-                        + "is refused without it: every add and query would wait for the disk.").build());
+        if (makesFiles) {
+            command.addOption(flag(value -> forceSize = value, "--force-size")
+                    .description("Create a filter even if its cells take more than twice this machine's memory, which "
+                            + "is refused without it: every add and query would wait for the disk.").build());
+        }
     }
 
     /** Whether --grow or --window asks for a growing or windowed filter (after {@link #checkKind}). */
