@@ -13,9 +13,9 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
-import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
+import io.bloomstore.internal.probe.FillEstimates;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -369,8 +369,8 @@ public final class BloomFilter implements CountingFilter {
         publishInsertions();
         long set = cells.countNonZero(bytesScanned);
         long m = spec.cells();
-        double keys = FalsePositiveMath.estimateKeys(spec, set);
-        return new FilterStats(m, set, (double) set / m, keys, FalsePositiveMath.currentFpp(spec, set, keys),
+        double keys = FillEstimates.estimateKeys(spec, set);
+        return new FilterStats(m, set, (double) set / m, keys, FillEstimates.currentFpp(spec, set, keys),
                 state.getApproximateInsertionsVolatile());
     }
 
