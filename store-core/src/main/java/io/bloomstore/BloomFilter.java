@@ -6,7 +6,6 @@ import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.cells.FilterMemory;
-import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CellsIntegrity;
 import io.bloomstore.internal.format.CheckedFile;
@@ -131,9 +130,8 @@ public final class BloomFilter implements CountingFilter {
     public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
-        MappingFlags.require(path, header.fileLength());
-        FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), header.sparse() ? 0 : header.fileLength(),
-                FilterFiles.emptyFilter(header));
+        FilterFiles.publishFilter(path, set.contains(CreateOption.REPLACE_EXISTING), header, true,
+                FilterFiles.emptyCells(header));
         return open(path, OpenMode.READ_WRITE);
     }
 

@@ -9,7 +9,7 @@
  * the packages above them may use them without a cycle: {@code internal.format} on the value types,
  * {@code internal.cells} and {@code internal.hashing}; {@code internal.probe} on the value types,
  * {@code internal.cells}, {@code internal.hashing} and {@code internal.math};
- * {@code internal.files} on the value types and {@code internal.format}; {@code internal.bulk} on
+ * {@code internal.files} on the value types, {@code internal.cells} and {@code internal.format}; {@code internal.bulk} on
  * {@link io.bloomstore.KeyHasher}; {@code internal.segment} (the files of growing and windowed
  * filters) on all of these. No internal package refers to a handle class of the API
  * ({@link io.bloomstore.BloomFilter} and the operations on it). The test-jar's

@@ -47,7 +47,7 @@ public final class Layering {
             internal.math     ->
             values            -> internal.math internal.hashing net.openhft
             internal.format   -> values internal.cells internal.hashing net.openhft
-            internal.files    -> values internal.format net.openhft
+            internal.files    -> values internal.cells internal.format net.openhft
             internal.probe    -> values internal.cells internal.hashing internal.math
             internal.bulk     -> values
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
