@@ -6,16 +6,15 @@ import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.cells.FilterMemory;
-import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CellsIntegrity;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
-import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
+import io.bloomstore.internal.probe.FillEstimates;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -131,9 +130,8 @@ public final class BloomFilter implements CountingFilter {
     public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
-        MappingFlags.require(path, header.fileLength());
-        FilterFiles.publish(path, set.contains(CreateOption.REPLACE_EXISTING), header.sparse() ? 0 : header.fileLength(),
-                FilterFiles.emptyFilter(header));
+        FilterFiles.publishFilter(path, set.contains(CreateOption.REPLACE_EXISTING), header, true,
+                FilterFiles.emptyCells(header));
         return open(path, OpenMode.READ_WRITE);
     }
 
@@ -373,8 +371,8 @@ public final class BloomFilter implements CountingFilter {
         publishInsertions();
         long set = cells.countNonZero(bytesScanned);
         long m = spec.cells();
-        double keys = FalsePositiveMath.estimateKeys(spec, set);
-        return new FilterStats(m, set, (double) set / m, keys, FalsePositiveMath.currentFpp(spec, set, keys),
+        double keys = FillEstimates.estimateKeys(spec, set);
+        return new FilterStats(m, set, (double) set / m, keys, FillEstimates.currentFpp(spec, set, keys),
                 state.getApproximateInsertionsVolatile());
     }
 

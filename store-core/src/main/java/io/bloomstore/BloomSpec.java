@@ -208,7 +208,9 @@ public final class BloomSpec {
      * @return the rate, a fraction from 0 to 1
      */
     public double expectedFpp(double keys) {
-        return FalsePositiveMath.expectedFpp(this, keys);
+        return layout == Layout.BLOCKED
+                ? FalsePositiveMath.blockedFpp(cells, hashes, keys, cellsPerBlock())
+                : FalsePositiveMath.standardFpp(cells, hashes, keys);
     }
 
     /**

@@ -3,7 +3,6 @@ package io.bloomstore;
 import io.bloomstore.internal.bulk.AddPipeline;
 import io.bloomstore.internal.bulk.KeyLineReader;
 import io.bloomstore.internal.cells.AnonymousImage;
-import io.bloomstore.internal.cells.MappingFlags;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.FilterHeader;
@@ -316,13 +315,11 @@ public final class FilterBuilder {
      */
     private BloomFilter mappedIn(TemporaryFile building, BloomSpec shape) throws IOException {
         FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
-        long diskBytes = sparse ? 0 : header.fileLength();
-        MappingFlags.require(target, header.fileLength());
-        FilterFiles.requireSpace(target, diskBytes);
+        FilterFiles.requireCreatable(target, header);
         try {
             FilterFiles.writeEmptyFilter(building.channel(), header);
         } catch (IOException e) {
-            throw FilterFiles.cannotWrite(target, diskBytes, e);
+            throw FilterFiles.cannotWrite(target, FilterFiles.diskBytes(header), e);
         }
         return BloomFilter.open(building.path(), building.reopen(), OpenMode.READ_WRITE);
     }
@@ -350,8 +347,8 @@ public final class FilterBuilder {
     private BloomFilter createInMemory(TemporaryFile building, BloomSpec shape) throws IOException {
         Path file = building.path();
         FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
-        MappingFlags.require(file, header.fileLength()); // what opening the finished file will need
-        FilterFiles.requireSpace(file, sparse ? 0 : header.fileLength());
+        FilterFiles.requireCreatable(file, header); // what opening the finished file will need
+
         AnonymousImage image = AnonymousImage.allocate(building.reachable(), header.fileLength(), sparse);
         ByteBuffer page = header.newFilePage();
         image.store().write(0, page, 0, page.remaining());

@@ -255,7 +255,8 @@ public final class KeySource implements Closeable {
      * @throws IOException if the input cannot be read, or as {@code each} throws
      */
     public Queried queryIn(MembershipFilter filter, AnswerConsumer each) throws IOException {
-        BulkKeys.Counts counts = BulkKeys.query(batches, filter.hasher(), filter::mightContainHashes, each, progress);
+        BulkKeys.Counts counts = BulkKeys.query(batches, filter.hasher(), filter::mightContainHashes,
+                each == null ? null : each::accept, progress);
         return new Queried(counts.keys(), counts.hits());
     }
 
@@ -270,7 +271,7 @@ public final class KeySource implements Closeable {
      * @throws IOException if the input cannot be read, or as {@code each} throws
      */
     public long forEach(KeyHasher hasher, HashedKeyConsumer each) throws IOException {
-        return BulkKeys.forEach(batches, hasher, each, progress);
+        return BulkKeys.forEach(batches, hasher, each::accept, progress);
     }
 
     /**

@@ -108,27 +108,23 @@ public final class Merge {
             requireCompatible(first.path(), first.spec(), source.path(), source.spec());
         }
         FilterHeader header = FilterHeader.newFile(first.spec(), System.currentTimeMillis(), false);
-        // every cell is written, so the result cannot be sparse: a full disk is not told to make it so
-        FilterFiles.publish(out, replace, header.fileLength(), false, sealedContent(header, fixed, op, progress));
+        // A merged file is a new file: a new identity, whatever its inputs' identities (or versions).
+        // Every cell is written, so the result cannot be sparse: a full disk is not told to make it so.
+        FilterFiles.publishFilter(out, replace, header, false, sealedContent(header, fixed, op, progress));
         return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
     }
 
-    /** The merged file as it is written to its temporary: complete and sealed before it is published. */
+    /**
+     * What follows the header page in the merged file's temporary: {@code op} of the sources'
+     * cells, chunk by chunk, then the seal, so the file is complete and sealed before it is published.
+     */
     static FilterFiles.Content sealedContent(FilterHeader header, List<BloomFilter> sources, MergeOp op,
             LongConsumer progress) {
         return (channel, temporary) -> {
-            write(channel, header, sources, op, progress);
+            writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), header.spec().counterBits(), op, 0,
+                    progress);
             sealInPlace(temporary);
         };
-    }
-
-    /** Writes a new header page, then {@code op} of the sources' cells, chunk by chunk. */
-    private static void write(FileChannel channel, FilterHeader header, List<BloomFilter> sources, MergeOp op,
-            LongConsumer progress) throws IOException {
-        // A merged file is a new file: a new identity, whatever its inputs' identities (or versions).
-        FilterFiles.writeFully(channel, header.newFilePage());
-        writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), header.spec().counterBits(), op, 0,
-                progress);
     }
 
     /**

@@ -3,7 +3,7 @@ package io.bloomstore;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.CounterLanes;
 import io.bloomstore.internal.cells.MappingFaults;
-import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.internal.probe.FillEstimates;
 import java.util.function.LongConsumer;
 
 /**
@@ -72,9 +72,9 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
         // The layout's estimator, the one stats() uses: a blocked filter's keys crowd some blocks,
         // which the standard formula does not know and would undercount.
         BloomSpec spec = a.spec();
-        double sizeA = FalsePositiveMath.estimateKeys(spec, setA);
-        double sizeB = FalsePositiveMath.estimateKeys(spec, setB);
-        double union = FalsePositiveMath.estimateKeys(spec, setEither);
+        double sizeA = FillEstimates.estimateKeys(spec, setA);
+        double sizeB = FillEstimates.estimateKeys(spec, setB);
+        double union = FillEstimates.estimateKeys(spec, setEither);
         double intersection = Math.max(0, sizeA + sizeB - union);
         double jaccard = union > 0 ? intersection / union : 0;
         return new SetEstimates(sizeA, sizeB, union, intersection, jaccard);

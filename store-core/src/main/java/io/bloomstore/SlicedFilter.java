@@ -157,8 +157,7 @@ public final class SlicedFilter {
      */
     public void assemble(Path target, boolean replace, SliceSource slices) throws IOException {
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), false);
-        FilterFiles.publish(target, replace, header.fileLength(), (channel, temporary) -> {
-            FilterFiles.writeFully(channel, header.newFilePage());
+        FilterFiles.publishFilter(target, replace, header, true, (channel, temporary) -> {
             long written = 0;
             ByteBuffer buffer = ByteBuffer.allocateDirect(COPY_CHUNK);
             for (int s = 0; s < sliceCount; s++) {

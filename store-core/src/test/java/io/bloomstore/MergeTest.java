@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.InvalidFilterFileException.Problem;
+import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.FilterHeader;
 import java.io.IOException;
@@ -267,8 +268,9 @@ class MergeTest {
         try (BloomFilter a = BloomFilter.open(inputs.a(), OpenMode.READ_ONLY);
                 BloomFilter b = BloomFilter.open(inputs.b(), OpenMode.READ_ONLY);
                 TemporaryFile temporary = TemporaryFile.beside(dir.resolve("out.bloom"), "test")) {
-            Merge.sealedContent(FilterHeader.newFile(inputs.spec(), System.currentTimeMillis(), false), List.of(a, b),
-                    MergeOp.AND, null).writeTo(temporary.channel(), temporary);
+            FilterHeader header = FilterHeader.newFile(inputs.spec(), System.currentTimeMillis(), false);
+            FilterFiles.writeFully(temporary.channel(), header.newFilePage());
+            Merge.sealedContent(header, List.of(a, b), MergeOp.AND, null).writeTo(temporary.channel(), temporary);
             try (BloomFilter written = BloomFilter.open(temporary.path(), OpenMode.READ_ONLY)) {
                 assertTrue(written.isSealed());
                 written.verifyCells();

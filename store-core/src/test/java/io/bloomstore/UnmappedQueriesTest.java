@@ -58,7 +58,7 @@ class UnmappedQueriesTest {
         Path file = dir.resolve("w" + counterBits + "-" + layout + "-v" + version + ".bloom");
         if (version == FilterFileDescriptor.UNBOUND_FORMAT_VERSION) {
             FilterHeader header = FilterHeader.unbound(spec, System.currentTimeMillis(), false);
-            FilterFiles.publish(file, false, header.fileLength(), FilterFiles.emptyFilter(header));
+            FilterFiles.publishFilter(file, false, header, true, FilterFiles.emptyCells(header));
         } else {
             BloomFilter.create(file, spec).close();
         }

@@ -98,7 +98,7 @@ public final class FppTable {
             }
             Files.deleteIfExists(file);
         }
-        double model = FalsePositiveMath.expectedFpp(spec, KEYS);
+        double model = spec.expectedFpp(KEYS);
         System.out.printf(Locale.ROOT, "| %d | %s | %d | %s | %.4f%% | %s |%n", bitsPerKey,
                 layout.name().toLowerCase(Locale.ROOT), k, rate(ours), model * 100,
                 layout == Layout.BLOCKED ? rate(theirs) : "");

@@ -1,8 +1,6 @@
 package io.bloomstore.internal.bulk;
 
 import io.bloomstore.KeyHasher;
-import io.bloomstore.KeySource.AnswerConsumer;
-import io.bloomstore.KeySource.HashedKeyConsumer;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 
@@ -17,6 +15,21 @@ public final class BulkKeys {
 
     /** How many keys a pass saw, and for how many the filter said yes (new for an add, maybe present for a query). */
     public record Counts(long keys, long hits) {
+    }
+
+    /**
+     * Receives each key of a query with its answer. The API's {@code KeySource.AnswerConsumer}
+     * comes in as a method reference, so that this package does not name the class that uses it.
+     */
+    @FunctionalInterface
+    public interface KeyAnswers {
+        void accept(byte[] bytes, int offset, int length, boolean mightContain) throws IOException;
+    }
+
+    /** Receives each key with its hash, as {@link KeyAnswers} for {@code KeySource.HashedKeyConsumer}. */
+    @FunctionalInterface
+    public interface HashedKeys {
+        void accept(byte[] bytes, int offset, int length, long hash) throws IOException;
     }
 
     /** Queries a batch of hashes: {@code MembershipFilter::mightContainHashes}. */
@@ -46,7 +59,7 @@ public final class BulkKeys {
     }
 
     /** Queries every key, a batch per call, and hands each with its answer to {@code each} (if not null), in input order. */
-    public static Counts query(BatchSource source, KeyHasher hasher, HashQuery filter, AnswerConsumer each,
+    public static Counts query(BatchSource source, KeyHasher hasher, HashQuery filter, KeyAnswers each,
             LongConsumer progress) throws IOException {
         KeyBatch batch = new KeyBatch();
         long keys = 0;
@@ -66,7 +79,7 @@ public final class BulkKeys {
     }
 
     /** Hands every key with its hash to {@code each}, in input order; returns how many there were. */
-    public static long forEach(BatchSource source, KeyHasher hasher, HashedKeyConsumer each, LongConsumer progress)
+    public static long forEach(BatchSource source, KeyHasher hasher, HashedKeys each, LongConsumer progress)
             throws IOException {
         KeyBatch batch = new KeyBatch();
         long keys = 0;

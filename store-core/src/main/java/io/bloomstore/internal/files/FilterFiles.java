@@ -4,6 +4,7 @@ import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.StepLockHeldException;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.internal.cells.MappingFlags;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -173,14 +174,51 @@ public final class FilterFiles {
         }
     }
 
-    /** Content of a new, empty filter: see {@link #writeEmptyFilter}. */
-    public static Content emptyFilter(FilterHeader header) {
-        return (channel, temporary) -> writeEmptyFilter(channel, header);
+    /**
+     * Creates the fixed filter file {@code target} of {@code header}, atomically: the one recipe
+     * for a new filter file at a path. This JVM must be able to map it (else, before anything is
+     * written, the {@link IllegalStateException} of {@link MappingFlags#require}); the disk must
+     * hold it unless it is sparse; the temporary gets the header page, then what {@code cells}
+     * writes after it; a failure to write is named after the target, as {@link #publish} says.
+     *
+     * @param canBeSparse whether a failure may advise creating the file sparse
+     * @param cells writes the cells (and whatever else the file needs, such as its seal) after the header page
+     */
+    public static void publishFilter(Path target, boolean replace, FilterHeader header, boolean canBeSparse,
+            Content cells) throws IOException {
+        MappingFlags.require(target, header.fileLength());
+        publish(target, replace, diskBytes(header), canBeSparse, (channel, temporary) -> {
+            writeFully(channel, header.newFilePage());
+            cells.writeTo(channel, temporary);
+        });
+    }
+
+    /**
+     * The checks of {@link #publishFilter} for a new filter file of {@code header} that is written
+     * elsewhere first and becomes {@code target} later: this JVM can map it, the disk can hold it.
+     */
+    public static void requireCreatable(Path target, FilterHeader header) throws IOException {
+        MappingFlags.require(target, header.fileLength());
+        requireSpace(target, diskBytes(header));
+    }
+
+    /** The bytes a new filter file of {@code header} allocates on disk: none when sparse. */
+    public static long diskBytes(FilterHeader header) {
+        return header.sparse() ? 0 : header.fileLength();
+    }
+
+    /** Content after the header page of a new, empty filter: see {@link #writeEmptyFilter}. */
+    public static Content emptyCells(FilterHeader header) {
+        return (channel, temporary) -> writeEmptyCells(channel, header);
     }
 
     /** Writes a new, empty filter from the channel's position: its header page, then m zero cells, allocated unless sparse. */
     public static void writeEmptyFilter(FileChannel channel, FilterHeader header) throws IOException {
         writeFully(channel, header.newFilePage());
+        writeEmptyCells(channel, header);
+    }
+
+    private static void writeEmptyCells(FileChannel channel, FilterHeader header) throws IOException {
         long length = header.fileLength();
         if (header.sparse()) {
             channel.position(channel.position() - FilterFileDescriptor.CELLS_START + length - 1);

@@ -1,6 +1,5 @@
 package io.bloomstore.internal.math;
 
-import io.bloomstore.BloomSpec;
 import java.util.Arrays;
 
 /**
@@ -24,7 +23,7 @@ public final class BlockedFppModel {
      * concentrates around its mean (the textbook form is off by under 0.2% at 512), and the
      * recurrence's cost, which grows with B squared, buys nothing.
      */
-    private static final int MAX_EXACT_CELLS = BloomSpec.BLOCK_BITS;
+    private static final int MAX_EXACT_CELLS = 512;
 
     private final int cellsPerBlock;
     private final int hashes;

@@ -1,8 +1,5 @@
 package io.bloomstore.internal.math;
 
-import io.bloomstore.BloomSpec;
-import io.bloomstore.Layout;
-
 /**
  * The formulas a Bloom filter is sized and judged by.
  *
@@ -49,13 +46,6 @@ public final class FalsePositiveMath {
         return new BlockedFppModel(cellsPerBlock, hashes).fpp(cells, keys);
     }
 
-    /** The false-positive rate of {@code spec} after {@code keys} distinct keys. */
-    public static double expectedFpp(BloomSpec spec, double keys) {
-        return spec.layout() == Layout.BLOCKED
-                ? blockedFpp(spec.cells(), spec.hashes(), keys, spec.cellsPerBlock())
-                : standardFpp(spec.cells(), spec.hashes(), keys);
-    }
-
     /** k = (m/n) ln 2, rounded, at least 1: the k that minimises the standard formula. */
     public static int optimalHashes(long cells, long keys) {
         return (int) Math.max(1, Math.round((double) cells / keys * LN2));
@@ -78,23 +68,19 @@ public final class FalsePositiveMath {
     }
 
     /**
-     * The key count estimate for {@code spec}'s layout. For the blocked layout, a cell stays empty
-     * with probability E[(1 - 1/B)^(kJ)] over the Poisson(lambda) keys J of its block, which is
-     * exp(lambda ((1 - 1/B)^k - 1)); solving X/m = 1 - that for lambda gives
+     * The key count estimate for the blocked layout, blocks of {@code cellsPerBlock} cells. A cell
+     * stays empty with probability E[(1 - 1/B)^(kJ)] over the Poisson(lambda) keys J of its block,
+     * which is exp(lambda ((1 - 1/B)^k - 1)); solving X/m = 1 - that for lambda gives
      * n = (m/B) ln(1 - X/m) / ((1 - 1/B)^k - 1). The standard formula would be 4% low for 8-bit
      * and 12% low for 32-bit blocked cells.
      */
-    public static double estimateKeys(BloomSpec spec, long setCells) {
-        long m = spec.cells();
-        if (spec.layout() != Layout.BLOCKED) {
-            return estimateKeys(m, spec.hashes(), setCells);
-        }
-        if (setCells >= m) {
+    public static double estimateBlockedKeys(long cells, int hashes, int cellsPerBlock, long setCells) {
+        if (setCells >= cells) {
             return Double.POSITIVE_INFINITY;
         }
-        int b = spec.cellsPerBlock();
-        double lambda = StrictMath.log1p(-(double) setCells / m) / StrictMath.expm1(spec.hashes() * StrictMath.log1p(-1.0 / b));
-        return lambda * m / b;
+        int b = cellsPerBlock;
+        double lambda = StrictMath.log1p(-(double) setCells / cells) / StrictMath.expm1(hashes * StrictMath.log1p(-1.0 / b));
+        return lambda * cells / b;
     }
 
     /**
@@ -103,18 +89,5 @@ public final class FalsePositiveMath {
      */
     public static double currentFpp(long cells, int hashes, long setCells) {
         return StrictMath.pow((double) setCells / cells, hashes);
-    }
-
-    /**
-     * The false-positive rate {@code spec} has now. Standard layout: (X/m)^k from the fill. Blocked
-     * layout: the fill of the whole array says little about the crowded blocks that make most false
-     * positives (fill^k is 14% low for 1-bit cells and 35 times low for 32-bit ones), so the rate is
-     * the model's at the estimated key count.
-     */
-    public static double currentFpp(BloomSpec spec, long setCells, double estimatedKeys) {
-        if (spec.layout() != Layout.BLOCKED) {
-            return currentFpp(spec.cells(), spec.hashes(), setCells);
-        }
-        return Double.isInfinite(estimatedKeys) ? 1.0 : expectedFpp(spec, estimatedKeys);
     }
 }

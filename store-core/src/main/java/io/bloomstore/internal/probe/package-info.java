@@ -8,6 +8,9 @@
  * the probing of a blocked filter's keys into one slice of its blocks
  * ({@link io.bloomstore.internal.probe.SliceProbes}, for builds split across machines), and one
  * key asked of a ring's slots in lockstep ({@link io.bloomstore.internal.probe.LockstepQueries}).
- * Depends on the API's value types, {@code internal.cells} and {@code internal.hashing}.
+ * What a filter's fill says about it, by its layout's formula
+ * ({@link io.bloomstore.internal.probe.FillEstimates}).
+ * Depends on the API's value types, {@code internal.cells}, {@code internal.hashing} and
+ * {@code internal.math}.
  */
 package io.bloomstore.internal.probe;

@@ -7,8 +7,8 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
-import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.probe.CellProbes;
+import io.bloomstore.internal.probe.FillEstimates;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -210,8 +210,8 @@ public final class Segment implements AutoCloseable {
      */
     public RegionScan scan(LongConsumer bytesScanned) {
         long set = cells.countNonZero(bytesScanned);
-        double keys = FalsePositiveMath.estimateKeys(spec, set);
-        return new RegionScan(set, keys, FalsePositiveMath.currentFpp(spec, set, keys), publishedKeys());
+        double keys = FillEstimates.estimateKeys(spec, set);
+        return new RegionScan(set, keys, FillEstimates.currentFpp(spec, set, keys), publishedKeys());
     }
 
     /** What one scan found. */

@@ -149,7 +149,7 @@ class FormatDocumentTest {
                     : FilterHeader.unbound(spec, 0, false);
             assertEquals(Integer.parseInt(row.get("version")), header.version());
             Path file = dir.resolve("checksum-" + differences.size() + "-" + System.nanoTime() + ".bloom");
-            FilterFiles.publish(file, false, header.fileLength(), FilterFiles.emptyFilter(header));
+            FilterFiles.publishFilter(file, false, header, true, FilterFiles.emptyCells(header));
             try (BloomFilter filter = BloomFilter.open(file, io.bloomstore.OpenMode.READ_WRITE)) {
                 if (!row.get("keys").equals("(none)")) {
                     filter.add(row.get("keys").replace("\"", ""));

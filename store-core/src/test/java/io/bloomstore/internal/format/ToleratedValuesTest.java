@@ -36,7 +36,7 @@ class ToleratedValuesTest {
     /** A sealed file holding "alice", of {@code header}'s version, with {@code edit} applied to its bytes. */
     private Path sealedFile(FilterHeader header, Consumer<ByteBuffer> edit) throws IOException {
         Path file = dir.resolve("f" + System.nanoTime() + ".bloom");
-        FilterFiles.publish(file, false, header.fileLength(), FilterFiles.emptyFilter(header));
+        FilterFiles.publishFilter(file, false, header, true, FilterFiles.emptyCells(header));
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             filter.add("alice");
             filter.seal();
