@@ -116,6 +116,17 @@ public final class BloomFilter implements CountingFilter {
     // ---------------------------------------------------------------- lifecycle
 
     /**
+     * Bytes of a fixed filter file of shape {@code spec}, as {@link #create} makes it: its header
+     * page and its cells ({@link BloomSpec#cellBytes()}), whether or not it is created sparse.
+     *
+     * @param spec the filter's shape
+     * @return the file's length in bytes
+     */
+    public static long fileBytes(BloomSpec spec) {
+        return CELLS_START + spec.cellBytes();
+    }
+
+    /**
      * Creates a new filter file, atomically, and opens it read-write.
      *
      * @param path the file to create; its directory must exist

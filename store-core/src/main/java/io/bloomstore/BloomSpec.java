@@ -1,6 +1,5 @@
 package io.bloomstore;
 
-import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import java.util.Locale;
@@ -189,16 +188,6 @@ public final class BloomSpec {
      */
     public long cellBytes() {
         return cellBytes(cells, counterBits);
-    }
-
-    /**
-     * Bytes of a fixed filter file of this shape, as {@link BloomFilter#create} makes it: its
-     * header page and its cells ({@link #cellBytes()}), whether or not it is created sparse.
-     *
-     * @return the file's length in bytes
-     */
-    public long fileBytes() {
-        return FilterFileDescriptor.CELLS_START + cellBytes();
     }
 
     /**

@@ -169,7 +169,7 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
     public long fileBytes(int segments) {
         long bytes = ContainerDescriptor.FIRST_REGION;
         for (BloomSpec segment : header().regionSpecs(segments)) {
-            bytes += segment.fileBytes();
+            bytes += ContainerHeader.regionLength(segment);
         }
         return bytes;
     }

@@ -106,7 +106,7 @@ public record WindowSpec(long expectedKeys, double fpp, Duration window, int epo
      * @throws IllegalArgumentException if a number of this spec is out of range
      */
     public long fileBytes() {
-        return ContainerDescriptor.FIRST_REGION + (epochs + 1L) * slotSpec().fileBytes();
+        return ContainerDescriptor.FIRST_REGION + (epochs + 1L) * ContainerHeader.regionLength(slotSpec());
     }
 
     /** The container header this spec makes, checked; its creation time plays no part in the sizing. */

@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.option;
 
+import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.Layout;
@@ -76,7 +77,7 @@ final class SizeCommand extends CliCommand {
     private static SizeReport fixed(BloomSpec spec) {
         Long n = spec.expectedKeys() > 0 ? spec.expectedKeys() : null;
         return new SizeReport("fixed", Human.name(spec.layout()), spec.counterBits(), n,
-                n != null ? spec.targetFpp() : null, spec.fileBytes(), spec.fileBytes(), n != null ? spec.expectedFpp(n) : null,
+                n != null ? spec.targetFpp() : null, BloomFilter.fileBytes(spec), BloomFilter.fileBytes(spec), n != null ? spec.expectedFpp(n) : null,
                 spec.cells(), spec.hashes(), n != null ? bitsPerKey(spec, n) : null,
                 null, null, null, null, null, null, null, null, null, null);
     }
@@ -151,7 +152,7 @@ final class SizeCommand extends CliCommand {
             }
             segments = 1;
             while (segments < sizable) {
-                long next = spec.segmentSpec(segments).fileBytes();
+                long next = BloomFilter.fileBytes(spec.segmentSpec(segments));
                 if (fileBytes + next > spec.maxBytes()) {
                     break;
                 }
@@ -193,7 +194,7 @@ final class SizeCommand extends CliCommand {
 
     private static Part part(int index, BloomSpec spec) {
         return new Part(index, spec.expectedKeys(), spec.targetFpp(), spec.cells(), spec.hashes(),
-                bitsPerKey(spec, spec.expectedKeys()), spec.fileBytes());
+                bitsPerKey(spec, spec.expectedKeys()), BloomFilter.fileBytes(spec));
     }
 
     /** The cells' bits over the keys: m w / n. */

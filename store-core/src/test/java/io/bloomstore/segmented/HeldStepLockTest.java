@@ -12,10 +12,14 @@ import io.bloomstore.SegmentStats;
 import io.bloomstore.CompositeStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
+import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.testing.ChildJvm;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -87,7 +91,9 @@ class HeldStepLockTest {
     @Test
     void aStoppedRotationMakesOtherAddsFailWithItsPidAndResumingItLosesNothing() throws Exception {
         Path file = dir.resolve("windowed.bloom");
-        long epoch = 1000;
+        // epochs of a minute: the file's clock, which the test's writer follows, runs on with the
+        // system clock, and the window must outlast the test on a loaded machine
+        long epoch = 60_000;
         long t0 = 1_700_000_000_000L;
         try (WindowedBloomFilter filter = WindowedBloomFilter.create(file,
                 WindowSpec.of(20_000, 0.01, Duration.ofMillis(8 * epoch)), new TestClock(t0))) {
@@ -95,6 +101,7 @@ class HeldStepLockTest {
                 filter.add(key);
             }
         }
+        unclaimClock(file); // the rotator claims the file's clock, so it rotates by its own clock (docs/FORMAT.md, "Windowed: time")
         long next = t0 + epoch;
         try (ChildJvm rotator = ChildJvm.start(List.of("-Dbloomstore.test.stop-at=clear"), SegmentedFilterWorker.class,
                 "windowed", file.toString(), Long.toString(next))) {
@@ -117,6 +124,14 @@ class HeldStepLockTest {
                 assertEquals("ok", SegmentedFilterWorker.firstMissing(writer, 0, 2000));
                 assertEquals("ok", SegmentedFilterWorker.firstMissing(writer, 5000, 1000));
             }
+        }
+    }
+
+    /** Clears a windowed file's clock words, as a file written before them has them: its next writer claims it. */
+    private static void unclaimClock(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(ContainerDescriptor.CLOCK_OWNER_OFFSET + 8 - ContainerDescriptor.CLOCK_OFFSET_OFFSET),
+                    ContainerDescriptor.CLOCK_OFFSET_OFFSET);
         }
     }
 

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -96,7 +97,8 @@ class ApiTourTest {
                 .directory(root.toFile()));
         assumeTrue(listed.exit() == 0, () -> "not a git checkout, so no fresh copy to make: " + listed.err());
         Path copy = dir.resolve("fresh checkout");
-        for (String name : listed.out().split("\0")) {
+        // distinct: during a merge, a conflicted file is listed once a stage
+        for (String name : Arrays.stream(listed.out().split("\0")).distinct().toList()) {
             Path source = root.resolve(name);
             if (!name.isEmpty() && Files.isRegularFile(source)) { // a file deleted but not yet staged is not copied
                 Files.createDirectories(copy.resolve(name).getParent());

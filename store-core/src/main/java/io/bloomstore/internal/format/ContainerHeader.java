@@ -188,7 +188,7 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
 
     /** The bytes of a region of shape {@code spec}: its header page and its cells. */
     public static long regionLength(BloomSpec spec) {
-        return spec.fileBytes();
+        return FilterFileDescriptor.CELLS_START + spec.cellBytes();
     }
 
     /**

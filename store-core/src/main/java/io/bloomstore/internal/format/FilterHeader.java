@@ -109,7 +109,7 @@ public final class FilterHeader {
 
     /** The exact length a file with this header has: the header page plus the cells. */
     public long fileLength() {
-        return spec.fileBytes();
+        return FilterFileDescriptor.CELLS_START + spec.cellBytes();
     }
 
     /** The header's CRC32C as stored in the file it was read from (else as {@link #encode()} writes it). */
