@@ -2,6 +2,8 @@ package io.bloomstore;
 
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.internal.math.FppModel;
+import io.bloomstore.internal.math.SectorizedFppModel;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -33,6 +35,8 @@ public final class BloomSpec {
     public static final long MAX_CELLS = 1L << 56;
     /** Bits in one cache line, the block of the blocked layout. */
     public static final int BLOCK_BITS = 512;
+    /** Most probes a sectorized filter is sized with: past it the rate is below what its model resolves. */
+    private static final int MAX_SECTORIZED_HASHES = 32;
     /** Bits in one 4 KiB page, the unit the cells are allocated in. */
     private static final long PAGE_BITS = 4096L * 8;
 
@@ -129,7 +133,7 @@ public final class BloomSpec {
     /**
      * Where a key's cells lie: anywhere in the array, or all in one cache line.
      *
-     * @return {@link Layout#STANDARD} or {@link Layout#BLOCKED}
+     * @return {@link Layout#STANDARD}, {@link Layout#BLOCKED} or {@link Layout#SECTORIZED}
      */
     public Layout layout() {
         return layout;
@@ -241,7 +245,7 @@ public final class BloomSpec {
         return String.format(Locale.ROOT, "0x%016x", seed);
     }
 
-    /** A layout as docs/FORMAT.md names it: {@code standard} or {@code blocked}. */
+    /** A layout as docs/FORMAT.md names it: {@code standard}, {@code blocked} or {@code sectorized}. */
     private static String name(Layout layout) {
         return layout.name().toLowerCase(Locale.ROOT);
     }
@@ -324,7 +328,8 @@ public final class BloomSpec {
         }
 
         /**
-         * m, the number of cells, from 1 to 2^56 (rounded up to whole 64-byte blocks for the blocked layout).
+         * m, the number of cells, from 1 to 2^56 (rounded up to whole 64-byte blocks for the blocked
+         * and sectorized layouts).
          *
          * @param m the cell count
          * @return this builder
@@ -370,7 +375,8 @@ public final class BloomSpec {
         }
 
         /**
-         * The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked filter for it.
+         * The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked or
+         * sectorized filter for it, and refuses a sectorized one of counters.
          *
          * @param layout the layout, not null
          * @return this builder
@@ -410,16 +416,27 @@ public final class BloomSpec {
          *     reached within {@link #MAX_CELLS}
          */
         public BloomSpec build() {
+            if (layout == Layout.SECTORIZED && counterBits != 1) {
+                throw new IllegalArgumentException("the sectorized layout has 1-bit cells only, not " + counterBits
+                        + "-bit counters; use the blocked layout for a counting filter");
+            }
             if (cells > 0 && hashes > 0) {
                 long m = cells;
-                if (layout == Layout.BLOCKED) {
+                if (layout != Layout.STANDARD) {
                     long perBlock = BLOCK_BITS / counterBits;
                     m = Math.min(MAX_CELLS, (m + perBlock - 1) / perBlock * perBlock);
                 }
                 return new BloomSpec(this, m, hashes);
             }
             if (expectedKeys > 0 && fpp > 0) {
-                return layout == Layout.BLOCKED ? sizeBlocked() : sizeStandard();
+                switch (layout) {
+                    case BLOCKED:
+                        return sizeBlocked();
+                    case SECTORIZED:
+                        return sizeSectorized();
+                    default:
+                        return sizeStandard();
+                }
             }
             throw new IllegalArgumentException(
                     "give either expected keys and a false-positive rate, or cells and hashes");
@@ -469,8 +486,39 @@ public final class BloomSpec {
             return new BloomSpec(this, bestBlocks * perBlock, bestK);
         }
 
+        /**
+         * For each k up to {@value #MAX_SECTORIZED_HASHES} (S sectors of b bits each, S from k by
+         * the format's rule), the fewest whole lines whose rate under {@link SectorizedFppModel}
+         * reaches p, searched as {@link #sizeBlocked} searches; the smallest filter wins, the
+         * smallest k on a tie. A k whose model cannot be evaluated to within a thousandth of p
+         * (its alternating sum is about 2^k, see the model) is not tried. At p = 1% this lands at
+         * S = 3, b = 2.
+         */
+        private BloomSpec sizeSectorized() {
+            long maxLines = MAX_CELLS / BLOCK_BITS;
+            long bestLines = Long.MAX_VALUE;
+            int bestK = 0;
+            int fromK = hashes > 0 ? hashes : MIN_HASHES;
+            int toK = hashes > 0 ? hashes : MAX_SECTORIZED_HASHES;
+            for (int k = fromK; k <= toK; k++) {
+                SectorizedFppModel model = new SectorizedFppModel(k);
+                if (hashes == 0 && model.roundingError() > fpp * 1e-3) {
+                    continue;
+                }
+                long lines = fewestBlocks(model, BLOCK_BITS, maxLines);
+                if (lines < bestLines) {
+                    bestLines = lines;
+                    bestK = k;
+                }
+            }
+            if (bestLines == Long.MAX_VALUE) {
+                throw new IllegalArgumentException(unreachable());
+            }
+            return new BloomSpec(this, bestLines * BLOCK_BITS, bestK);
+        }
+
         /** Smallest block count reaching {@code fpp} under {@code model}, or Long.MAX_VALUE if none fits. */
-        private long fewestBlocks(BlockedFppModel model, int perBlock, long maxBlocks) {
+        private long fewestBlocks(FppModel model, int perBlock, long maxBlocks) {
             long high = Math.max(1, FalsePositiveMath.optimalCells(expectedKeys, fpp) / perBlock);
             while (model.fpp(high * perBlock, expectedKeys) > fpp) {
                 if (high >= maxBlocks) {

@@ -2,6 +2,7 @@ package io.bloomstore.internal.math;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
+import io.bloomstore.internal.hashing.ProbeMath;
 
 /**
  * The formulas a Bloom filter is sized and judged by.
@@ -51,9 +52,14 @@ public final class FalsePositiveMath {
 
     /** The false-positive rate of {@code spec} after {@code keys} distinct keys. */
     public static double expectedFpp(BloomSpec spec, double keys) {
-        return spec.layout() == Layout.BLOCKED
-                ? blockedFpp(spec.cells(), spec.hashes(), keys, spec.cellsPerBlock())
-                : standardFpp(spec.cells(), spec.hashes(), keys);
+        switch (spec.layout()) {
+            case BLOCKED:
+                return blockedFpp(spec.cells(), spec.hashes(), keys, spec.cellsPerBlock());
+            case SECTORIZED:
+                return new SectorizedFppModel(spec.hashes()).fpp(spec.cells(), keys);
+            default:
+                return standardFpp(spec.cells(), spec.hashes(), keys);
+        }
     }
 
     /** k = (m/n) ln 2, rounded, at least 1: the k that minimises the standard formula. */
@@ -86,15 +92,31 @@ public final class FalsePositiveMath {
      */
     public static double estimateKeys(BloomSpec spec, long setCells) {
         long m = spec.cells();
-        if (spec.layout() != Layout.BLOCKED) {
+        if (spec.layout() == Layout.STANDARD) {
             return estimateKeys(m, spec.hashes(), setCells);
         }
         if (setCells >= m) {
             return Double.POSITIVE_INFINITY;
         }
         int b = spec.cellsPerBlock();
-        double lambda = StrictMath.log1p(-(double) setCells / m) / StrictMath.expm1(spec.hashes() * StrictMath.log1p(-1.0 / b));
+        double lambda = StrictMath.log1p(-(double) setCells / m) / lineKeyMarksCell(spec);
         return lambda * m / b;
+    }
+
+    /**
+     * The q in P(a given cell of a line stays empty) = exp(lambda q) over Poisson(lambda) keys a
+     * line, one key leaving it empty with probability 1 + q. Blocked:
+     * (1 - 1/B)^k - 1. Sectorized: a key reaches the cell's word with probability S/8 and then
+     * misses it with (1 - 1/64)^b, so q = (S/8)((1 - 1/64)^b - 1); the cells of a line are not
+     * independent, but the expected fill is linear in them, so the estimate needs no more.
+     */
+    private static double lineKeyMarksCell(BloomSpec spec) {
+        if (spec.layout() == Layout.SECTORIZED) {
+            int sectors = ProbeMath.sectors(spec.hashes());
+            int bits = spec.hashes() / sectors;
+            return sectors / (double) ProbeMath.LINE_WORDS * StrictMath.expm1(bits * StrictMath.log1p(-1.0 / 64));
+        }
+        return StrictMath.expm1(spec.hashes() * StrictMath.log1p(-1.0 / spec.cellsPerBlock()));
     }
 
     /**
@@ -112,7 +134,7 @@ public final class FalsePositiveMath {
      * the model's at the estimated key count.
      */
     public static double currentFpp(BloomSpec spec, long setCells, double estimatedKeys) {
-        if (spec.layout() != Layout.BLOCKED) {
+        if (spec.layout() == Layout.STANDARD) {
             return currentFpp(spec.cells(), spec.hashes(), setCells);
         }
         return Double.isInfinite(estimatedKeys) ? 1.0 : expectedFpp(spec, estimatedKeys);
