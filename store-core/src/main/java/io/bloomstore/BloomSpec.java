@@ -7,6 +7,7 @@ import io.bloomstore.internal.math.SectorizedFppModel;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * The shape of a filter: m cells of w bits, k probes, the layout, the hash algorithm and its seed,
@@ -467,23 +468,10 @@ public final class BloomSpec {
          */
         private BloomSpec sizeBlocked() {
             int perBlock = BLOCK_BITS / counterBits;
-            long maxBlocks = MAX_CELLS / perBlock;
-            long bestBlocks = Long.MAX_VALUE;
-            int bestK = 0;
             int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
-            for (int k = fromK; k <= toK; k++) {
-                long blocks = fewestBlocks(new BlockedFppModel(perBlock, k), perBlock, maxBlocks);
-                if (blocks < bestBlocks) {
-                    bestBlocks = blocks;
-                    bestK = k;
-                }
-            }
-            if (bestBlocks == Long.MAX_VALUE) {
-                throw new IllegalArgumentException(unreachable());
-            }
-            return new BloomSpec(this, bestBlocks * perBlock, bestK);
+            return fewestBlocksOver(fromK, toK, perBlock, k -> new BlockedFppModel(perBlock, k));
         }
 
         /**
@@ -495,26 +483,35 @@ public final class BloomSpec {
          * S = 3, b = 2.
          */
         private BloomSpec sizeSectorized() {
-            long maxLines = MAX_CELLS / BLOCK_BITS;
-            long bestLines = Long.MAX_VALUE;
-            int bestK = 0;
             int fromK = hashes > 0 ? hashes : MIN_HASHES;
             int toK = hashes > 0 ? hashes : MAX_SECTORIZED_HASHES;
-            for (int k = fromK; k <= toK; k++) {
+            return fewestBlocksOver(fromK, toK, BLOCK_BITS, k -> {
                 SectorizedFppModel model = new SectorizedFppModel(k);
-                if (hashes == 0 && model.roundingError() > fpp * 1e-3) {
-                    continue;
-                }
-                long lines = fewestBlocks(model, BLOCK_BITS, maxLines);
-                if (lines < bestLines) {
-                    bestLines = lines;
+                return hashes == 0 && model.roundingError() > fpp * 1e-3 ? null : model;
+            });
+        }
+
+        /**
+         * The spec of the fewest whole blocks of {@code perBlock} cells that reach p, over every k
+         * from {@code fromK} to {@code toK} whose model {@code modelOfK} gives (null: k not tried);
+         * the smallest k on a tie.
+         */
+        private BloomSpec fewestBlocksOver(int fromK, int toK, int perBlock, IntFunction<FppModel> modelOfK) {
+            long maxBlocks = MAX_CELLS / perBlock;
+            long bestBlocks = Long.MAX_VALUE;
+            int bestK = 0;
+            for (int k = fromK; k <= toK; k++) {
+                FppModel model = modelOfK.apply(k);
+                long blocks = model == null ? Long.MAX_VALUE : fewestBlocks(model, perBlock, maxBlocks);
+                if (blocks < bestBlocks) {
+                    bestBlocks = blocks;
                     bestK = k;
                 }
             }
-            if (bestLines == Long.MAX_VALUE) {
+            if (bestBlocks == Long.MAX_VALUE) {
                 throw new IllegalArgumentException(unreachable());
             }
-            return new BloomSpec(this, bestLines * BLOCK_BITS, bestK);
+            return new BloomSpec(this, bestBlocks * perBlock, bestK);
         }
 
         /** Smallest block count reaching {@code fpp} under {@code model}, or Long.MAX_VALUE if none fits. */
