@@ -385,10 +385,7 @@ abstract class Probing {
         private final long[] subsets;
 
         Sectorized(BloomSpec spec) {
-            super(spec);
-            if (spec.counterBits() != 1) {
-                throw new IllegalArgumentException("the sectorized layout has 1-bit cells only, not " + spec.counterBits());
-            }
+            super(spec); // 1-bit cells: BloomSpec refuses a sectorized spec of counters
             this.lines = blocks(spec);
             this.sectors = ProbeMath.sectors(spec.hashes());
             this.bitsPerSector = spec.hashes() / sectors;
