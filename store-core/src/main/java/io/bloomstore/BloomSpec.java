@@ -1,10 +1,14 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.internal.math.FppModel;
+import io.bloomstore.internal.math.SectorizedFppModel;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * The shape of a filter: m cells of w bits, k probes, the layout, the hash algorithm and its seed,
@@ -33,6 +37,8 @@ public final class BloomSpec {
     public static final long MAX_CELLS = 1L << 56;
     /** Bits in one cache line, the block of the blocked layout. */
     public static final int BLOCK_BITS = 512;
+    /** Most probes a sectorized filter is sized with: past it the rate is below what its model resolves. */
+    private static final int MAX_SECTORIZED_HASHES = 32;
     /** Bits in one 4 KiB page, the unit the cells are allocated in. */
     private static final long PAGE_BITS = 4096L * 8;
 
@@ -129,7 +135,7 @@ public final class BloomSpec {
     /**
      * Where a key's cells lie: anywhere in the array, or all in one cache line.
      *
-     * @return {@link Layout#STANDARD} or {@link Layout#BLOCKED}
+     * @return {@link Layout#STANDARD}, {@link Layout#BLOCKED} or {@link Layout#SECTORIZED}
      */
     public Layout layout() {
         return layout;
@@ -197,9 +203,11 @@ public final class BloomSpec {
      * @return the rate, a fraction from 0 to 1
      */
     public double expectedFpp(double keys) {
-        return layout == Layout.BLOCKED
-                ? FalsePositiveMath.blockedFpp(cells, hashes, keys, cellsPerBlock())
-                : FalsePositiveMath.standardFpp(cells, hashes, keys);
+        return switch (layout) {
+            case BLOCKED -> FalsePositiveMath.blockedFpp(cells, hashes, keys, cellsPerBlock());
+            case SECTORIZED -> FalsePositiveMath.sectorizedFpp(cells, hashes, ProbeMath.sectors(hashes), keys);
+            default -> FalsePositiveMath.standardFpp(cells, hashes, keys);
+        };
     }
 
     /**
@@ -243,7 +251,7 @@ public final class BloomSpec {
         return String.format(Locale.ROOT, "0x%016x", seed);
     }
 
-    /** A layout as docs/FORMAT.md names it: {@code standard} or {@code blocked}. */
+    /** A layout as docs/FORMAT.md names it: {@code standard}, {@code blocked} or {@code sectorized}. */
     private static String name(Layout layout) {
         return layout.name().toLowerCase(Locale.ROOT);
     }
@@ -326,7 +334,8 @@ public final class BloomSpec {
         }
 
         /**
-         * m, the number of cells, from 1 to 2^56 (rounded up to whole 64-byte blocks for the blocked layout).
+         * m, the number of cells, from 1 to 2^56 (rounded up to whole 64-byte blocks for the blocked
+         * and sectorized layouts).
          *
          * @param m the cell count
          * @return this builder
@@ -372,7 +381,8 @@ public final class BloomSpec {
         }
 
         /**
-         * The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked filter for it.
+         * The layout ({@link Layout#STANDARD} unless given); {@link #build()} sizes a blocked or
+         * sectorized filter for it, and refuses a sectorized one of counters.
          *
          * @param layout the layout, not null
          * @return this builder
@@ -412,16 +422,27 @@ public final class BloomSpec {
          *     reached within {@link #MAX_CELLS}
          */
         public BloomSpec build() {
+            if (layout == Layout.SECTORIZED && counterBits != 1) {
+                throw new IllegalArgumentException("the sectorized layout has 1-bit cells only, not " + counterBits
+                        + "-bit counters; use the blocked layout for a counting filter");
+            }
             if (cells > 0 && hashes > 0) {
                 long m = cells;
-                if (layout == Layout.BLOCKED) {
+                if (layout != Layout.STANDARD) {
                     long perBlock = BLOCK_BITS / counterBits;
                     m = Math.min(MAX_CELLS, (m + perBlock - 1) / perBlock * perBlock);
                 }
                 return new BloomSpec(this, m, hashes);
             }
             if (expectedKeys > 0 && fpp > 0) {
-                return layout == Layout.BLOCKED ? sizeBlocked() : sizeStandard();
+                switch (layout) {
+                    case BLOCKED:
+                        return sizeBlocked();
+                    case SECTORIZED:
+                        return sizeSectorized();
+                    default:
+                        return sizeStandard();
+                }
             }
             throw new IllegalArgumentException(
                     "give either expected keys and a false-positive rate, or cells and hashes");
@@ -452,14 +473,41 @@ public final class BloomSpec {
          */
         private BloomSpec sizeBlocked() {
             int perBlock = BLOCK_BITS / counterBits;
-            long maxBlocks = MAX_CELLS / perBlock;
-            long bestBlocks = Long.MAX_VALUE;
-            int bestK = 0;
             int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
+            return fewestBlocksOver(fromK, toK, perBlock, k -> new BlockedFppModel(perBlock, k));
+        }
+
+        /**
+         * For each k up to {@value #MAX_SECTORIZED_HASHES} (S sectors of b bits each, S from k by
+         * the format's rule), the fewest whole lines whose rate under {@link SectorizedFppModel}
+         * reaches p, searched as {@link #sizeBlocked} searches; the smallest filter wins, the
+         * smallest k on a tie. A k whose model cannot be evaluated to within a thousandth of p
+         * (its alternating sum is about 2^k, see the model) is not tried. At p = 1% this lands at
+         * S = 3, b = 2.
+         */
+        private BloomSpec sizeSectorized() {
+            int fromK = hashes > 0 ? hashes : MIN_HASHES;
+            int toK = hashes > 0 ? hashes : MAX_SECTORIZED_HASHES;
+            return fewestBlocksOver(fromK, toK, BLOCK_BITS, k -> {
+                SectorizedFppModel model = new SectorizedFppModel(k, ProbeMath.sectors(k));
+                return hashes == 0 && model.roundingError() > fpp * 1e-3 ? null : model;
+            });
+        }
+
+        /**
+         * The spec of the fewest whole blocks of {@code perBlock} cells that reach p, over every k
+         * from {@code fromK} to {@code toK} whose model {@code modelOfK} gives (null: k not tried);
+         * the smallest k on a tie.
+         */
+        private BloomSpec fewestBlocksOver(int fromK, int toK, int perBlock, IntFunction<FppModel> modelOfK) {
+            long maxBlocks = MAX_CELLS / perBlock;
+            long bestBlocks = Long.MAX_VALUE;
+            int bestK = 0;
             for (int k = fromK; k <= toK; k++) {
-                long blocks = fewestBlocks(new BlockedFppModel(perBlock, k), perBlock, maxBlocks);
+                FppModel model = modelOfK.apply(k);
+                long blocks = model == null ? Long.MAX_VALUE : fewestBlocks(model, perBlock, maxBlocks);
                 if (blocks < bestBlocks) {
                     bestBlocks = blocks;
                     bestK = k;
@@ -472,7 +520,7 @@ public final class BloomSpec {
         }
 
         /** Smallest block count reaching {@code fpp} under {@code model}, or Long.MAX_VALUE if none fits. */
-        private long fewestBlocks(BlockedFppModel model, int perBlock, long maxBlocks) {
+        private long fewestBlocks(FppModel model, int perBlock, long maxBlocks) {
             long high = Math.max(1, FalsePositiveMath.optimalCells(expectedKeys, fpp) / perBlock);
             while (model.fpp(high * perBlock, expectedKeys) > fpp) {
                 if (high >= maxBlocks) {

@@ -17,7 +17,15 @@ public enum Layout {
      * per operation. Keys spread unevenly over the blocks (Poisson), so the same m and k give a
      * slightly higher false-positive rate; {@link BloomSpec.Builder#build()} sizes for it.
      */
-    BLOCKED(1);
+    BLOCKED(1),
+    /**
+     * All k cells of a key in one 64-byte cache line, as {@link #BLOCKED}, but gathered into S
+     * distinct 64-bit words of it ("sectors", b bits in each, k = S b): an add is S loads and at
+     * most S word compare-and-sets, a query S loads and one comparison. 1-bit cells only. S and b
+     * follow from k (docs/FORMAT.md, "Sectorized layout"); {@link BloomSpec.Builder#build()} sizes
+     * for its own false-positive rate.
+     */
+    SECTORIZED(2);
 
     private final int id;
 
@@ -28,7 +36,7 @@ public enum Layout {
     /**
      * The byte stored in the file header.
      *
-     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}
+     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}
      */
     public int id() {
         return id;
@@ -47,6 +55,7 @@ public enum Layout {
                 return layout;
             }
         }
-        throw new IllegalArgumentException("unknown layout id " + id + " (known: 0 standard, 1 blocked)");
+        throw new IllegalArgumentException("unknown layout id " + id
+                + " (known: 0 standard, 1 blocked, 2 sectorized); a newer bloomstore may read it");
     }
 }

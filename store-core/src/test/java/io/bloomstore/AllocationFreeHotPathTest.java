@@ -76,13 +76,16 @@ class AllocationFreeHotPathTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"add, LONG", "add, BYTES", "add, ASCII_STRING", "add, HEAP_BUFFER", "add, DIRECT_BUFFER",
-            "mightContain, LONG", "mightContain, BYTES", "mightContain, ASCII_STRING", "mightContain, HEAP_BUFFER",
-            "mightContain, DIRECT_BUFFER"})
-    void hotPathAllocatesNothing(String operation, KeyType keyType) throws Exception {
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource({"add, LONG, STANDARD", "add, BYTES, STANDARD", "add, ASCII_STRING, STANDARD",
+            "add, HEAP_BUFFER, STANDARD", "add, DIRECT_BUFFER, STANDARD", "mightContain, LONG, STANDARD",
+            "mightContain, BYTES, STANDARD", "mightContain, ASCII_STRING, STANDARD",
+            "mightContain, HEAP_BUFFER, STANDARD", "mightContain, DIRECT_BUFFER, STANDARD",
+            "add, LONG, SECTORIZED", "mightContain, LONG, SECTORIZED"})
+    void hotPathAllocatesNothing(String operation, KeyType keyType, Layout layout) throws Exception {
         boolean adding = operation.equals("add");
-        try (BloomFilter filter = BloomFilter.create(dir.resolve("hot.bloom"), BloomSpec.forExpected(CALLS, 0.01))) {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(CALLS).fpp(0.01).layout(layout).build();
+        try (BloomFilter filter = BloomFilter.create(dir.resolve("hot.bloom"), spec)) {
             for (int round = 0; round < WARM_UP_ROUNDS; round++) {
                 run(filter, keyType, adding);
             }

@@ -51,7 +51,8 @@ class FalsePositiveRateTest {
     Path dir;
 
     static Stream<Arguments> sizings() {
-        Stream<Arguments> plain = Stream.of(Layout.values()).flatMap(layout -> Stream.of(
+        // The sectorized layout has its own measurements against its own model: SectorizedLayoutTest.
+        Stream<Arguments> plain = Stream.of(Layout.STANDARD, Layout.BLOCKED).flatMap(layout -> Stream.of(
                 arguments(layout, 1, 100_000, 0.01),
                 arguments(layout, 1, 100_000, 0.001),
                 arguments(layout, 1, 1_000_000, 0.05)));

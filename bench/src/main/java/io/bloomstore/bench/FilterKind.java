@@ -32,6 +32,8 @@ public enum FilterKind {
     STANDARD(Layout.STANDARD),
     /** bloomstore, blocked layout (k cells in one cache line). */
     BLOCKED(Layout.BLOCKED),
+    /** bloomstore, sectorized layout (k bits in S whole words of one cache line). */
+    SECTORIZED(Layout.SECTORIZED),
     /**
      * Apache DataSketches {@code filters.bloomfilter.BloomFilter}, on the heap. Features: its Javadoc
      * (apache.github.io/datasketches-java/7.0.0/org/apache/datasketches/filters/bloomfilter/: toByteArray
@@ -151,13 +153,14 @@ public enum FilterKind {
     /**
      * The cache lines a present key's query loads: k for the standard layout and the standard peers,
      * whose probes each land on a line of their own in a filter far larger than the caches (every
-     * peer picks k by the textbook rule k = round(m / n ln 2), 7 at p = 1 %); 1 for the blocked layout.
+     * peer picks k by the textbook rule k = round(m / n ln 2), 7 at p = 1 %); 1 for the blocked and
+     * sectorized layouts.
      */
     public int linesPerKey(long n) {
         if (layout == null) {
             return FalsePositiveMath.optimalHashes(FalsePositiveMath.optimalCells(n, FPP), n);
         }
-        return layout == Layout.BLOCKED ? 1 : spec(n).hashes();
+        return layout != Layout.STANDARD ? 1 : spec(n).hashes();
     }
 
     /** A new, empty filter for n keys; bloomstore's lives in {@code file}, a peer's on the heap. */

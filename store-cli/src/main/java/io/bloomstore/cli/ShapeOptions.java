@@ -79,7 +79,8 @@ final class ShapeOptions {
                         + "which can remove and count keys).").build());
         command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked")
                 .description("standard (the default, except with --window), or blocked: all cells of a key in one "
-                        + "cache line, faster on large filters for slightly more space. A windowed filter is "
+                        + "cache line, faster on large filters for slightly more space, or sectorized: as blocked, "
+                        + "the cells in a few whole words of the line (1-bit cells only). A windowed filter is "
                         + "blocked unless told otherwise: its query asks every slot, and blocked slots answer "
                         + "together in about two memory misses where standard ones take about six.").build());
         if (makesFiles) {

@@ -28,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 8, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public abstract class FilterBenchmark {
-    /** bloomstore's two layouts beside every peer; {@code -p impl=...} picks some. */
-    @Param({"GUAVA", "STANDARD", "BLOCKED", "DATASKETCHES", "FASTFILTER_BLOOM", "FASTFILTER_BLOCKED", "COMMONS", "SPARK"})
+    /** bloomstore's layouts beside every peer; {@code -p impl=...} picks some. */
+    @Param({"GUAVA", "STANDARD", "BLOCKED", "SECTORIZED", "DATASKETCHES", "FASTFILTER_BLOOM", "FASTFILTER_BLOCKED", "COMMONS", "SPARK"})
     public FilterKind impl;
 
     /** 1 M keys: 1.2 MB, inside the L2 cache. 200 M keys: 240 MB, far beyond it. */

@@ -179,6 +179,40 @@ public final class CellArray extends PackedCells {
         }
     }
 
+    /**
+     * The word at byte address {@code wordAddress} of 1-bit cells, volatile read: a sectorized
+     * probe loop's load of one sector ({@code internal.probe.Probing}), kept static for the
+     * reason {@link #isBitSetVolatile} gives.
+     */
+    public static long wordVolatile(long wordAddress) {
+        return MEMORY.readVolatileLong(wordAddress);
+    }
+
+    /**
+     * Sets the bits of {@code mask} in the word at byte address {@code wordAddress} of 1-bit cells,
+     * all at once: one compare-and-set of the whole word (a plain store for a {@link #singleWriter}
+     * array), retried only while another writer changes the word and a bit of the mask is still clear.
+     *
+     * @return whether a bit of the mask was clear before: this call set it
+     */
+    public static boolean setBitsOfWord(long wordAddress, long mask, boolean singleWriter) {
+        if (singleWriter) {
+            long word = MEMORY.readLong(wordAddress);
+            MEMORY.writeLong(wordAddress, word | mask);
+            return (~word & mask) != 0;
+        }
+        for (int failures = 1; ; failures++) {
+            long word = MEMORY.readVolatileLong(wordAddress);
+            if ((~word & mask) == 0) {
+                return false;
+            }
+            if (MEMORY.compareAndSwapLong(wordAddress, word, word | mask)) {
+                return true;
+            }
+            MappingFaults.afterFailedAttempt(failures);
+        }
+    }
+
     /** Whether increments are plain stores ({@link #singleWriter}). */
     public boolean isSingleWriter() {
         return singleWriter;

@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Locale;
 import java.util.zip.CRC32C;
 
 /**
@@ -264,10 +265,16 @@ public final class FilterHeader {
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header field out of range: " + e.getMessage(), e);
         }
-        BloomSpec spec = builder.build();
+        BloomSpec spec;
+        try {
+            spec = builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header fields do not agree: " + e.getMessage(), e);
+        }
         if (spec.cells() != b.getLong(CELL_COUNT_OFFSET)) {
             throw badField(path, "cells", b.getLong(CELL_COUNT_OFFSET),
-                    "a blocked filter's cells must fill whole blocks of " + spec.cellsPerBlock());
+                    "a " + spec.layout().name().toLowerCase(Locale.ROOT)
+                            + " filter's cells must fill whole blocks of " + spec.cellsPerBlock());
         }
         return spec;
     }

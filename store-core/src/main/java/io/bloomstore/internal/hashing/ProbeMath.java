@@ -36,4 +36,23 @@ public final class ProbeMath {
         h ^= h >>> 33;
         return h | 1;
     }
+
+    /** 64-bit words in a cache line: the sectors a sectorized key chooses from. */
+    public static final int LINE_WORDS = 8;
+
+    /**
+     * S, the number of sectors (distinct words of its line) a key of the sectorized layout sets
+     * bits in, for k probes: the largest divisor of k that is at most min(8, k / 2), and 1 for
+     * k = 1. Each sector then holds b = k / S bits: 2 wherever k is even and at most 16 (k = 6
+     * gives S = 3, b = 2), more only past 16 (k = 24: 8 sectors of 3). The file stores only k, so
+     * the rule is the format's (docs/FORMAT.md, "Sectorized layout"); sizing picks k, and with it S.
+     */
+    public static int sectors(int hashes) {
+        for (int s = Math.min(LINE_WORDS, hashes / 2); s > 1; s--) {
+            if (hashes % s == 0) {
+                return s;
+            }
+        }
+        return 1;
+    }
 }

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * P_t+1(x) = P_t(x) x/B + P_t(x-1) (B-x+1)/B. Evaluated with {@link StrictMath}, in the order
  * docs/FORMAT.md gives, as {@link FalsePositiveMath} says why.
  */
-public final class BlockedFppModel {
+public final class BlockedFppModel implements FppModel {
     /** Beyond 20 B probes a block is full but for e^-20 of its cells: X no longer varies. */
     private static final int EXACT_PROBES_PER_CELL = 20;
     /**
@@ -47,6 +47,7 @@ public final class BlockedFppModel {
     }
 
     /** The filter's rate: the block rate averaged over Poisson(lambda = n B / m) keys per block. */
+    @Override
     public double fpp(long cells, double keys) {
         if (keys <= 0) {
             return 0;

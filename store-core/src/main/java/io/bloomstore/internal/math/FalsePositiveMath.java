@@ -25,6 +25,9 @@ package io.bloomstore.internal.math;
  * (docs/FORMAT.md, "Sizing").
  */
 public final class FalsePositiveMath {
+    private static final int WORD_BITS = 64;
+    private static final int SECTORIZED_LINE_WORDS = 8;
+    private static final int SECTORIZED_LINE_BITS = SECTORIZED_LINE_WORDS * WORD_BITS;
     private static final double LN2 = StrictMath.log(2);
 
     private FalsePositiveMath() {
@@ -75,12 +78,38 @@ public final class FalsePositiveMath {
      * and 12% low for 32-bit blocked cells.
      */
     public static double estimateBlockedKeys(long cells, int hashes, int cellsPerBlock, long setCells) {
+        return estimateLineKeys(cells, cellsPerBlock, setCells,
+                StrictMath.expm1(hashes * StrictMath.log1p(-1.0 / cellsPerBlock)));
+    }
+
+    /**
+     * The key count estimate for the sectorized layout: as {@link #estimateBlockedKeys}, but a key
+     * reaches a given cell's word with probability S/8 and then misses the cell with
+     * (1 - 1/64)^b, so one key leaves it empty with probability 1 + (S/8)((1 - 1/64)^b - 1). The
+     * cells of a line are not independent, but the expected fill is linear in them, so the
+     * estimate needs no more.
+     */
+    public static double estimateSectorizedKeys(long cells, int sectors, int bitsPerSector, long setCells) {
+        return estimateLineKeys(cells, SECTORIZED_LINE_BITS, setCells, sectors / (double) SECTORIZED_LINE_WORDS
+                * StrictMath.expm1(bitsPerSector * StrictMath.log1p(-1.0 / WORD_BITS)));
+    }
+
+    /** The sectorized layout's false-positive rate: {@link SectorizedFppModel}'s for k bits in S words of a line. */
+    public static double sectorizedFpp(long cells, int hashes, int sectors, double keys) {
+        return new SectorizedFppModel(hashes, sectors).fpp(cells, keys);
+    }
+
+    /**
+     * Solves X/m = 1 - exp(lambda q) for the Poisson(lambda) keys of a line of {@code lineCells}
+     * cells, where one key leaves a given cell empty with probability 1 + q; infinite when every
+     * cell is set.
+     */
+    private static double estimateLineKeys(long cells, int lineCells, long setCells, double q) {
         if (setCells >= cells) {
             return Double.POSITIVE_INFINITY;
         }
-        int b = cellsPerBlock;
-        double lambda = StrictMath.log1p(-(double) setCells / cells) / StrictMath.expm1(hashes * StrictMath.log1p(-1.0 / b));
-        return lambda * cells / b;
+        double lambda = StrictMath.log1p(-(double) setCells / cells) / q;
+        return lambda * cells / lineCells;
     }
 
     /**

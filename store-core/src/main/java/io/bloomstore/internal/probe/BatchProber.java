@@ -40,7 +40,8 @@ import java.util.function.IntToLongFunction;
  * caches: there is no miss to overlap, and the pass would load each of the k lines twice. There
  * the batch calls probe key by key. A smaller L2 is no reason to load ahead either: on a core
  * with 512 KiB of L2 the pass still cost at 1.2 MB, as L3 hits overlap without help. A blocked filter loads ahead at every
- * size: its pass is one load per key, and it paid even at the cache-resident size. The
+ * size (and so does a sectorized one, whose key has the same one line): its pass is one load
+ * per key, and it paid even at the cache-resident size. The
  * measurements behind each rule are in docs/BENCHMARKS-HISTORY.md.
  *
  * <p>Counting new keys is left to the caller, once per batch: one update of a shared counter per
@@ -64,7 +65,7 @@ public final class BatchProber {
 
     public BatchProber(BloomSpec spec, CellProbes probes) {
         this.probes = probes;
-        this.loadsAhead = spec.layout() == Layout.BLOCKED || spec.cellBytes() > CACHE_RESIDENT_BYTES;
+        this.loadsAhead = spec.layout() != Layout.STANDARD || spec.cellBytes() > CACHE_RESIDENT_BYTES;
         this.queriesInRounds = loadsAhead && spec.layout() == Layout.STANDARD;
     }
 

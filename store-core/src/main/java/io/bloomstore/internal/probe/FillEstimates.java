@@ -2,6 +2,7 @@ package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
+import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.internal.math.FalsePositiveMath;
 
 /**
@@ -15,19 +16,24 @@ public final class FillEstimates {
 
     /** How many distinct keys {@code spec}'s filter holds with {@code setCells} of its cells non-zero. */
     public static double estimateKeys(BloomSpec spec, long setCells) {
-        return spec.layout() == Layout.BLOCKED
-                ? FalsePositiveMath.estimateBlockedKeys(spec.cells(), spec.hashes(), spec.cellsPerBlock(), setCells)
-                : FalsePositiveMath.estimateKeys(spec.cells(), spec.hashes(), setCells);
+        return switch (spec.layout()) {
+            case BLOCKED -> FalsePositiveMath.estimateBlockedKeys(spec.cells(), spec.hashes(), spec.cellsPerBlock(), setCells);
+            case SECTORIZED -> {
+                int sectors = ProbeMath.sectors(spec.hashes());
+                yield FalsePositiveMath.estimateSectorizedKeys(spec.cells(), sectors, spec.hashes() / sectors, setCells);
+            }
+            default -> FalsePositiveMath.estimateKeys(spec.cells(), spec.hashes(), setCells);
+        };
     }
 
     /**
      * The false-positive rate {@code spec}'s filter has now. Standard layout: (X/m)^k from the
      * fill. Blocked layout: the fill of the whole array says little about the crowded blocks that
      * make most false positives (fill^k is 14% low for 1-bit cells and 35 times low for 32-bit
-     * ones), so the rate is the model's at the estimated key count.
+     * ones), so the rate is the model's at the estimated key count; so for the sectorized layout.
      */
     public static double currentFpp(BloomSpec spec, long setCells, double estimatedKeys) {
-        if (spec.layout() != Layout.BLOCKED) {
+        if (spec.layout() == Layout.STANDARD) {
             return FalsePositiveMath.currentFpp(spec.cells(), spec.hashes(), setCells);
         }
         return Double.isInfinite(estimatedKeys) ? 1.0 : spec.expectedFpp(estimatedKeys);

@@ -4,6 +4,7 @@ import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
+import java.util.Arrays;
 
 /**
  * Where the k cells of a key lie, as a function of its 64-bit hash: probe i of a key is
@@ -12,7 +13,14 @@ import io.bloomstore.Layout;
  */
 abstract class Probing {
     static Probing of(BloomSpec spec) {
-        return spec.layout() == Layout.BLOCKED ? new Blocked(spec) : new Standard(spec);
+        switch (spec.layout()) {
+            case BLOCKED:
+                return new Blocked(spec);
+            case SECTORIZED:
+                return new Sectorized(spec);
+            default:
+                return new Standard(spec);
+        }
     }
 
     /** Per-key value computed once before the probes. */
@@ -316,6 +324,128 @@ abstract class Probing {
         @Override
         public long base(long hash) {
             return super.base(hash) - firstCell;
+        }
+    }
+
+    /**
+     * The blocked layout's line (w = 1, so B = 512), then S distinct words of it and b bits in each
+     * (k = S b, S from k by {@link ProbeMath#sectors}). The S words are one of the C(8, S) subsets
+     * of the line's eight, chosen uniformly by fastrange(h2 G, C(8, S)) from a table in
+     * lexicographic order (docs/FORMAT.md, "Sectorized layout"); probe t's bit within its word
+     * is the top 6 bits of h2 G^(t+2), so two bits of one word may coincide, as RocksDB's and
+     * Boost's cache-local filters let them: drawing them distinct would cost a dependent step per
+     * bit, and the sizing model counts the coincidences (FORMAT.md says what they cost).
+     *
+     * <p>A query loads its S words and ORs the bits missing from each into one value, tested once;
+     * an add does the same first, so a key already present writes nothing, and otherwise sets each
+     * word's b bits with one compare-and-set of the whole word ({@link CellArray#setBitsOfWord}).
+     * The general probe ({@link #index}) gives the same cells one at a time, for the lockstep
+     * queries of a windowed file.
+     */
+    static final class Sectorized extends Blocked {
+        /** G^1 .. G^65: probe t uses G^(t+2), the subset G^1. */
+        private static final long[] POWERS = new long[BloomSpec.MAX_HASHES + 1];
+        /**
+         * For each S from 1 to 8, the S-subsets of the line's words in lexicographic order, each
+         * packed with the byte offset in the line of its j-th word (ascending) in byte j.
+         */
+        private static final long[][] SUBSETS = new long[ProbeMath.LINE_WORDS + 1][];
+
+        static {
+            long power = 1;
+            for (int i = 0; i < POWERS.length; i++) {
+                power *= ProbeMath.GOLDEN;
+                POWERS[i] = power;
+            }
+            for (int size = 1; size <= ProbeMath.LINE_WORDS; size++) {
+                long[] packed = new long[1 << ProbeMath.LINE_WORDS];
+                int count = 0;
+                // Lexicographic order of subsets, each listed ascending: the masks with {@code size}
+                // bits set, ordered by their reversed bit strings (word 0 first).
+                for (int lex = (1 << ProbeMath.LINE_WORDS) - 1; lex >= 0; lex--) {
+                    int words = Integer.reverse(lex) >>> (32 - ProbeMath.LINE_WORDS);
+                    if (Integer.bitCount(words) == size) {
+                        long offsets = 0;
+                        int j = 0;
+                        for (int word = 0; word < ProbeMath.LINE_WORDS; word++) {
+                            if ((words & (1 << word)) != 0) {
+                                offsets |= (long) (word * Long.BYTES) << (8 * j++);
+                            }
+                        }
+                        packed[count++] = offsets;
+                    }
+                }
+                SUBSETS[size] = Arrays.copyOf(packed, count);
+            }
+        }
+
+        private final long lines;
+        private final int sectors;
+        private final int bitsPerSector;
+        private final long[] subsets;
+
+        Sectorized(BloomSpec spec) {
+            super(spec); // 1-bit cells: BloomSpec refuses a sectorized spec of counters
+            this.lines = blocks(spec);
+            this.sectors = ProbeMath.sectors(spec.hashes());
+            this.bitsPerSector = spec.hashes() / sectors;
+            this.subsets = SUBSETS[sectors];
+        }
+
+        /** The byte offsets in its line of the key's S words, packed one a byte ({@link #SUBSETS}). */
+        static long sectorOffsets(long h2, long[] subsets) {
+            return subsets[(int) ProbeMath.reduce(h2 * ProbeMath.GOLDEN, subsets.length)];
+        }
+
+        /** The bits of probes {@code first .. first + bits - 1} within their word, as a mask. */
+        private static long mask(long h2, int first, int bits) {
+            long mask = 0;
+            for (int t = first; t < first + bits; t++) {
+                mask |= 1L << ((h2 * POWERS[t + 1]) >>> 58);
+            }
+            return mask;
+        }
+
+        @Override
+        public long index(long base, long step, int i) {
+            long offsets = sectorOffsets(step, subsets);
+            long byteInLine = (offsets >>> (8 * (i / bitsPerSector))) & 0xFF;
+            return base + (byteInLine << 3) + ((step * POWERS[i + 1]) >>> 58);
+        }
+
+        /** The bits of the key's mask missing from its S words, ORed together: zero if all are set. */
+        private static long missing(long line, long h2, long offsets, int sectors, int bits) {
+            long missing = 0;
+            for (int s = 0; s < sectors; s++) {
+                long word = CellArray.wordVolatile(line + ((offsets >>> (s << 3)) & 0xFF));
+                missing |= mask(h2, s * bits, bits) & ~word;
+            }
+            return missing;
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            long h2 = ProbeMath.secondHash(hash);
+            return missing(address + (block(hash, lines) << 6), h2, sectorOffsets(h2, subsets), sectors,
+                    bitsPerSector) == 0;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            int sectors = this.sectors;
+            int bits = this.bitsPerSector;
+            long line = address + (block(hash, lines) << 6);
+            long h2 = ProbeMath.secondHash(hash);
+            long offsets = sectorOffsets(h2, subsets);
+            if (missing(line, h2, offsets, sectors, bits) == 0) {
+                return false;
+            }
+            boolean changed = false;
+            for (int s = 0; s < sectors; s++) {
+                changed |= CellArray.setBitsOfWord(line + ((offsets >>> (s << 3)) & 0xFF), mask(h2, s * bits, bits),
+                        singleWriter);
+            }
+            return changed;
         }
     }
 }

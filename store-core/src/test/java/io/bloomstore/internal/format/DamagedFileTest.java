@@ -95,7 +95,17 @@ class DamagedFileTest {
         }
         // Well-formed headers (valid CRC) holding values out of range: what a buggy writer makes.
         forgedField(cases, "header length 64", h -> h.putShort(HEADER_LENGTH_OFFSET, (short) 64), "header length");
-        forgedField(cases, "layout 2", h -> h.put(LAYOUT_OFFSET, (byte) 2), "layout id 2");
+        // A layout id this reader does not know is refused, not misread: the rule by which a reader
+        // from before the sectorized layout (id 2) refused its files, which this case held with id 2.
+        forgedField(cases, "layout 3", h -> h.put(LAYOUT_OFFSET, (byte) 3), "unknown layout id 3");
+        // The sectorized layout's own constraints: whole 512-bit lines (this file has m = 1000),
+        // and 1-bit cells.
+        forgedField(cases, "layout 2 on 1000 cells", h -> h.put(LAYOUT_OFFSET, (byte) 2), "sectorized");
+        forgedField(cases, "layout 2 with 4-bit cells", h -> {
+            h.put(LAYOUT_OFFSET, (byte) 2);
+            h.put(COUNTER_BITS_OFFSET, (byte) 4);
+            h.putLong(CELL_COUNT_OFFSET, 1024);
+        }, "1-bit");
         forgedField(cases, "hash algorithm 0", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 0), "hash algorithm id 0");
         forgedField(cases, "hash algorithm 2", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 2), "hash algorithm id 2");
         for (int w : new int[] {0, 3, 64, 255}) {

@@ -370,9 +370,11 @@ class FormatDocumentTest {
                 long[] documented = Arrays.stream(row.get("cell indices, probe 0 first").split(","))
                         .map(String::trim).mapToLong(Long::parseLong).toArray();
                 long hash = key.hashWith(new KeyHasher(spec.hashAlgorithm(), spec.seed()));
-                long[] byFormula = spec.layout() == Layout.BLOCKED
-                        ? FormatReference.blockedIndices(hash, spec.cells(), spec.hashes(), spec.counterBits())
-                        : FormatReference.standardIndices(hash, spec.cells(), spec.hashes());
+                long[] byFormula = switch (spec.layout()) {
+                    case BLOCKED -> FormatReference.blockedIndices(hash, spec.cells(), spec.hashes(), spec.counterBits());
+                    case SECTORIZED -> FormatReference.sectorizedIndices(hash, spec.cells(), spec.hashes());
+                    case STANDARD -> FormatReference.standardIndices(hash, spec.cells(), spec.hashes());
+                };
                 if (!Arrays.equals(documented, byFormula)) {
                     differences.add(key + ": FORMAT.md " + Arrays.toString(documented) + ", by its formulas "
                             + Arrays.toString(byFormula));

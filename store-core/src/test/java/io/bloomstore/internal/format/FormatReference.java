@@ -4,6 +4,8 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * docs/FORMAT.md's formulas transcribed a second time, as another language would: no code from
@@ -95,5 +97,46 @@ public final class FormatReference {
     /** The bit position of cell i inside its word. */
     public static int shiftInWord(long cell, int counterBits) {
         return (int) (cell % (64 / counterBits)) * counterBits;
+    }
+
+    /**
+     * Sectorized layout: line = fastrange(h, m / 512); S = the largest divisor of k not above
+     * min(8, k / 2) (1 if none), b = k / S; the key's words are the r-th S-subset of 0 .. 7 in
+     * lexicographic order, r = fastrange(h2 G, C(8, S)); probe t = j b + i lies in the subset's j-th
+     * word, at bit top6(h2 G^(t+2)).
+     */
+    public static long[] sectorizedIndices(long hash, long cells, int hashes) {
+        int sectors = 1;
+        for (int s = 2; s <= Math.min(8, hashes / 2); s++) {
+            if (hashes % s == 0) {
+                sectors = s;
+            }
+        }
+        int bits = hashes / sectors;
+        List<int[]> subsets = new ArrayList<>();
+        lexicographicSubsets(new int[sectors], 0, 0, subsets);
+        long line = fastrange(hash, cells / 512);
+        long h2 = secondHash(hash);
+        int[] words = subsets.get((int) fastrange(h2 * GOLDEN, subsets.size()));
+        long[] indices = new long[hashes];
+        for (int t = 0; t < hashes; t++) {
+            long power = 1;
+            for (int e = 0; e < t + 2; e++) {
+                power *= GOLDEN;
+            }
+            indices[t] = line * 512 + words[t / bits] * 64L + ((h2 * power) >>> 58);
+        }
+        return indices;
+    }
+
+    private static void lexicographicSubsets(int[] chosen, int filled, int from, List<int[]> into) {
+        if (filled == chosen.length) {
+            into.add(chosen.clone());
+            return;
+        }
+        for (int word = from; word < 8; word++) {
+            chosen[filled] = word;
+            lexicographicSubsets(chosen, filled + 1, word + 1, into);
+        }
     }
 }
