@@ -77,7 +77,7 @@ final class ShapeOptions {
         command.addOption(option(int.class, value -> counterBits = value, "--counter-bits").paramLabel("W").defaultValue("1")
                 .description("Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
                         + "which can remove and count keys).").build());
-        command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked")
+        command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked|sectorized")
                 .description("standard (the default, except with --window), or blocked: all cells of a key in one "
                         + "cache line, faster on large filters for slightly more space, or sectorized: as blocked, "
                         + "the cells in a few whole words of the line (1-bit cells only). A windowed filter is "

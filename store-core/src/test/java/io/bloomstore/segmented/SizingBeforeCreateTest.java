@@ -34,7 +34,7 @@ class SizingBeforeCreateTest {
     @ParameterizedTest
     @EnumSource(Layout.class)
     void aFixedFileIsAsLongAsItsSpecSays(Layout layout) throws IOException {
-        for (int width : new int[] {1, 4, 32}) {
+        for (int width : layout == Layout.SECTORIZED ? new int[] {1} : new int[] {1, 4, 32}) { // sectorized: 1-bit cells only
             BloomSpec spec = BloomSpec.builder().expectedKeys(30_000).fpp(0.001).layout(layout).counterBits(width).build();
             for (CreateOption[] options : new CreateOption[][] {{}, {CreateOption.SPARSE}}) {
                 Path file = dir.resolve(layout + "-" + width + "-" + options.length + ".bloom");
