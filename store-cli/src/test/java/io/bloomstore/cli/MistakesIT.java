@@ -2,6 +2,7 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.JarProcess.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -144,6 +145,27 @@ class MistakesIT {
             String fixed = run(small.root(), "create", "f.bloom", "--expected", "1M", "--fpp", "0.01")
                     .assertError(ExitCode.ERROR).err();
             assertTrue(fixed.endsWith("size it smaller or create it sparse\n"), fixed);
+        }
+    }
+
+    /**
+     * A growing build that fills the disk names the file the user asked for, not the hidden
+     * temporary it builds in (a growth's own message used to name the temporary).
+     */
+    @Test
+    void aGrowingBuildThatFillsTheDiskNamesItsTarget() throws Exception {
+        Path keys = dir.resolve("keys.txt");
+        try (var out = Files.newBufferedWriter(keys)) {
+            for (int i = 0; i < 400_000; i++) {
+                out.write("key-" + i + "\n");
+            }
+        }
+        try (SmallFileSystem small = SmallFileSystem.mount(dir, "small", "2m")) {
+            String err = run(small.root(), "build", "g.bloom", "--from", keys.toString(), "--fpp", "0.01", "--grow",
+                    "--expected", "1000").assertError(ExitCode.ERROR).err();
+            assertTrue(err.contains("g.bloom: cannot grow"), err);
+            assertFalse(err.contains(".g.bloom."), "names the hidden temporary: " + err);
+            assertEquals(List.of(), JarProcess.filesIn(small.root()), "the build leaves nothing behind");
         }
     }
 

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
 /**
  * The layering of every module, as the package-info files state it, checked on compiled classes.
  * Each module's test ({@code LayeringTest} in store-core, store-spark and bench, {@code ApiBoundaryTest}
- * in store-cli) scans its own classes with {@link #violations}; a new module (the server) adds its
- * lines to {@link #RULES} and a test of two lines.
+ * in store-cli) scans its own classes with {@link #violations}; a new module adds its lines to
+ * {@link #RULES} and a test of two lines, as store-server did.
  *
  * <p>A node is a package of {@code io.bloomstore}, named without that prefix, except that the
  * public package is two nodes: {@code values}, the API's value types ({@link #VALUE_TYPES}), which
@@ -52,7 +52,8 @@ public final class Layering {
             internal.bulk     -> values
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
             api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment net.openhft
-            cli               -> api values
+            server            -> api values
+            cli               -> api values server
             spark             -> api values
             bench.*           -> api values internal.math net.openhft bench.*
             """;

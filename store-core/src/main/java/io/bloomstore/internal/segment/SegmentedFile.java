@@ -443,7 +443,7 @@ public final class SegmentedFile implements AutoCloseable {
             channel.force(true);
         } catch (IOException e) {
             truncateQuietly(offset);
-            throw new IOException(path + ": cannot grow to " + end + " bytes for segment " + index + " ("
+            throw new IOException(TemporaryFile.userFacing(path) + ": cannot grow to " + end + " bytes for segment " + index + " ("
                     + e.getMessage() + "); the filter keeps answering queries; free disk space, then grow it again", e);
         }
         state.setRegionVolatile(index, offset, length);
@@ -473,7 +473,7 @@ public final class SegmentedFile implements AutoCloseable {
     /** The shape of region {@code index}, starting at {@code offset}, unless the table, its size or the max size refuse it. */
     private BloomSpec appendable(int index, long offset) throws AppendRefused {
         if (index >= header.tableCapacity()) {
-            throw new AppendRefused(path + ": cannot grow past " + header.tableCapacity() + " segments (its table is full):"
+            throw new AppendRefused(TemporaryFile.userFacing(path) + ": cannot grow past " + header.tableCapacity() + " segments (its table is full):"
                     + " at growth factor " + header.growthFactor() + " it holds at most " + header.keysBeforeTableFull()
                     + " keys; the filter keeps answering queries; move to a new file with a growth factor of 2");
         }
@@ -481,11 +481,11 @@ public final class SegmentedFile implements AutoCloseable {
         try {
             spec = header.regionSpec(index);
         } catch (IllegalArgumentException tooBig) {
-            throw new AppendRefused(path + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
+            throw new AppendRefused(TemporaryFile.userFacing(path) + ": cannot grow: segment " + index + " would be too large (" + tooBig.getMessage() + ")");
         }
         long end = offset + ContainerHeader.regionLength(spec);
         if (header.maxBytes() > 0 && end > header.maxBytes()) {
-            throw new AppendRefused(path + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
+            throw new AppendRefused(TemporaryFile.userFacing(path) + ": cannot grow past its max size of " + header.maxBytes() + " bytes: segment "
                     + index + " (" + spec.expectedKeys() + " keys) would make the file " + end
                     + " bytes; the filter keeps answering queries; move to a new file with a larger max size");
         }
