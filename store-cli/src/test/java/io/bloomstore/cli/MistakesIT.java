@@ -160,7 +160,7 @@ class MistakesIT {
                 out.write("key-" + i + "\n");
             }
         }
-        try (SmallFileSystem small = SmallFileSystem.mount(dir, "small", "2m")) {
+        try (SmallFileSystem small = SmallFileSystem.mount(dir, "small", "1m")) {
             String err = run(small.root(), "build", "g.bloom", "--from", keys.toString(), "--fpp", "0.01", "--grow",
                     "--expected", "1000").assertError(ExitCode.ERROR).err();
             assertTrue(err.contains("g.bloom: cannot grow"), err);

@@ -98,10 +98,11 @@ class VerifyIT {
         run(dir, "add", "w.bloom", "a", "b", "c").assertOk();
         run(dir, "verify", "w.bloom").assertOk();
         long current = readLong("w.bloom", 128);
-        long slotEpoch = 256 + 32 * Math.floorMod(current, 5) + 16;
-        writeLong("w.bloom", slotEpoch, current - 5);
+        // the previous epoch's slot: the current one's is checked with the epoch word when the file is opened
+        long slotEpoch = 256 + 32 * Math.floorMod(current - 1, 5) + 16;
+        writeLong("w.bloom", slotEpoch, current - 6);
         err = run(dir, "verify", "w.bloom").assertError(1).err();
-        assertTrue(err.contains("holds epoch " + (current - 5) + " where the current epoch " + current), err);
+        assertTrue(err.contains("holds epoch " + (current - 6) + " where the current epoch " + current), err);
         writeLong("w.bloom", slotEpoch, Long.MIN_VALUE);
         err = run(dir, "verify", "w.bloom").assertError(1).err();
         assertTrue(err.contains("holds CLEARING (a slot being cleared) where the current epoch " + current), err);
