@@ -15,11 +15,11 @@ import java.nio.file.Path;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * A blocked filter built in slices: its blocks split into contiguous ranges, each range's cells
- * filled apart (by another thread, process or machine) from the keys whose block falls in it, then
- * the slices laid end to end behind one header into a sealed filter file. A blocked key's k cells
- * all lie in its one block, so every slice holds exactly what the whole filter would in those
- * blocks, and the file's cells are byte for byte those of one {@link BloomFilter} given all the
+ * A blocked or sectorized filter built in slices: its blocks (a sectorized filter's lines) split
+ * into contiguous ranges, each range's cells filled apart (by another thread, process or machine)
+ * from the keys whose block falls in it, then the slices laid end to end behind one header into a
+ * sealed filter file. A blocked or sectorized key's k cells all lie in its one block, so every
+ * slice holds exactly what the whole filter would in those blocks, and the file's cells are byte for byte those of one {@link BloomFilter} given all the
  * keys (in any order: a cell's final value does not depend on the order of adds).
  *
  * <pre>{@code
@@ -33,7 +33,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * plan.assemble(Path.of("ids.bloom"), false, s -> openWhatSliceWroteTo(s));
  * }</pre>
  *
- * <p>Only the blocked layout can be sliced: a standard-layout key's cells are spread over the
+ * <p>The standard layout cannot be sliced: a standard-layout key's cells are spread over the
  * whole array. Standard-layout filters built apart are OR-merged instead ({@link Merge}).
  */
 public final class SlicedFilter {
@@ -54,18 +54,19 @@ public final class SlicedFilter {
     }
 
     /**
-     * Plans the slices of a blocked filter of shape {@code spec}: at most {@code maxSlices} ranges of
+     * Plans the slices of a blocked or sectorized filter of shape {@code spec}: at most {@code maxSlices} ranges of
      * equally many blocks (the last may have fewer), fewer if the filter has fewer blocks, each
      * at most 1 GiB so that a slice fits one buffer.
      *
-     * @param spec the whole filter's shape, of {@link Layout#BLOCKED} layout
+     * @param spec the whole filter's shape, of {@link Layout#BLOCKED} or {@link Layout#SECTORIZED} layout
      * @param maxSlices the most slices wanted, at least 1
      * @return the plan, which holds no memory
-     * @throws IllegalArgumentException if the layout is not blocked or {@code maxSlices} is below 1
+     * @throws IllegalArgumentException if the layout is standard or {@code maxSlices} is below 1
      */
     public static SlicedFilter of(BloomSpec spec, int maxSlices) {
-        if (spec.layout() != Layout.BLOCKED) {
-            throw new IllegalArgumentException("only a blocked filter is built in slices; this spec is " + spec.layout()
+        if (spec.layout() == Layout.STANDARD) {
+            throw new IllegalArgumentException("only a blocked or sectorized filter is built in slices; this spec is "
+                    + spec.layout()
                     + " (build standard-layout filters apart and OR-merge them)");
         }
         if (maxSlices < 1) {
