@@ -193,7 +193,12 @@ public final class SlicedFilter {
         return Math.min(blocksPerSlice, blocks - first);
     }
 
-    /** The cells of one slice, held in native memory: fill them, write them out, close. Not thread-safe to close. */
+    /**
+     * The cells of one slice, held in native memory: fill them from one thread, write them out,
+     * close. No other process or thread can reach the memory, so adds are plain stores, not
+     * compare-and-sets: a fifth less CPU for a blocked slice far larger than the caches
+     * (docs/BENCHMARKS-HISTORY.md, "Plain stores for a single writer"). Not thread-safe.
+     */
     public final class Slice implements AutoCloseable {
         private final int index;
         private final BytesStore<?, Void> memory;
@@ -206,7 +211,8 @@ public final class SlicedFilter {
             long bytes = sliceBytes(index);
             this.memory = BytesStore.nativeStoreWithFixedCapacity(bytes);
             memory.zeroOut(0, bytes);
-            this.cells = new CellArray(memory, 0, blockCount(index) * spec.cellsPerBlock(), spec.counterBits(), bytes);
+            this.cells = CellArray.singleWriter(memory, 0, blockCount(index) * spec.cellsPerBlock(), spec.counterBits(),
+                    bytes);
             this.probes = new SliceProbes(spec, index * blocksPerSlice, cells);
         }
 
@@ -221,7 +227,7 @@ public final class SlicedFilter {
 
         /**
          * Sets the cells of the keys whose hashes are {@code hashes[0 .. count)}, each of which must
-         * belong to this slice ({@link SlicedFilter#sliceOf}).
+         * belong to this slice ({@link SlicedFilter#sliceOf}); from one thread at a time.
          *
          * @param hashes the hashes, from the hasher of the whole filter's spec
          * @param count how many of them to add, from 0 to {@code hashes.length}
