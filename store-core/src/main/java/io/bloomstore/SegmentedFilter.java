@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -261,6 +262,27 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             }
         }
         file.verifyTable();
+    }
+
+    /** {@inheritDoc} Here: {@link #verify()}; regions are written live, never sealed, so no cells are read. */
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws IOException {
+        verify();
+        return CellsCheck.LIVE;
+    }
+
+    @Override
+    public Optional<BloomFilter> asFixed() {
+        return Optional.empty();
+    }
+
+    @Override
+    public long approximateKeys() {
+        long keys = 0;
+        for (Segment region : probedRegions()) {
+            keys += region.approximateKeys();
+        }
+        return keys;
     }
 
     /**

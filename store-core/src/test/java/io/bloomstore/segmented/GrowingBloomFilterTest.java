@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,7 +173,7 @@ class GrowingBloomFilterTest {
             assertEquals(2, filter.segmentCount());
             assertTrue(refused.getMessage().contains("cannot grow past its max size of " + limit + " bytes")
                     && refused.getMessage().startsWith(file.toString()), refused.getMessage());
-            assertEquals(refused.getMessage(), filter.growthRefusal());
+            assertEquals(Optional.of(refused.getMessage()), filter.growthRefusal());
             long before = Files.size(file);
             long refusedKey = key;
             assertThrows(FilterFullException.class, () -> filter.add(refusedKey));
