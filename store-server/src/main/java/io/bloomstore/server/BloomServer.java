@@ -203,9 +203,16 @@ public final class BloomServer implements AutoCloseable {
     /** Stops listening, closes every connection, then syncs and closes every filter file. Idempotent. */
     @Override
     public void close() {
-        tick.shutdownNow();
         // bounded waits: close runs in a shutdown hook, and a thread that meanwhile called System.exit
-        // (an uncaught error) would wait for the hook forever while the hook waited for it
+        // (an uncaught error) would wait for the hook forever while the hook waited for it.
+        // The tick is let finish, not interrupted: an interrupt inside a file's fsync closes that
+        // file's channel, and the final sync below would then fail for it.
+        tick.shutdown();
+        try {
+            tick.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (Channel listener : listeners) {
             listener.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
