@@ -37,9 +37,6 @@ import java.util.concurrent.TimeUnit;
  * The files stay ordinary bloomstore files that other processes map and change meanwhile.
  */
 public final class BloomServer implements AutoCloseable {
-    /** Inline requests (a line typed into telnet) longer than this are refused, as Redis does. */
-    private static final int MAX_INLINE = 64 << 10;
-
     private final ServerState state;
     private final EventLoopGroup acceptors;
     private final EventLoopGroup workers;
@@ -134,9 +131,13 @@ public final class BloomServer implements AutoCloseable {
         channel.attr(ServerState.SESSION).set(session);
         state.clients.put(session.id, channel);
         channel.closeFuture().addListener(f -> state.clients.remove(session.id));
-        ChannelPipeline pipeline = channel.pipeline();
+        serve(channel.pipeline(), state, session);
+    }
+
+    /** The handlers a connection's bytes go through, from the bytes read to the replies written. */
+    static void serve(ChannelPipeline pipeline, ServerState state, Session session) {
         pipeline.addLast("arrival", new Arrival(session));
-        pipeline.addLast("resp", new RedisDecoder(MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
+        pipeline.addLast("resp", new RedisDecoder(RequestAssembler.MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
         pipeline.addLast("requests", new RequestAssembler(session));
         pipeline.addLast("commands", new CommandHandler(state, session));
     }
