@@ -111,7 +111,8 @@ final class RequestAssembler extends ChannelInboundHandlerAdapter {
                 bytes = 0;
             }
         } else if (msg instanceof InlineCommandRedisMessage inline) {
-            // the decoder bounds only a line still without its end: one that came whole in one read is bounded here
+            // the decoder bounds only a line still without its end: one that came whole in one read is
+            // bounded here (a char is at most 3 bytes of UTF-8, so a shorter line needs no count)
             if (inline.content().length() > MAX_INLINE / 3
                     && inline.content().getBytes(StandardCharsets.UTF_8).length > MAX_INLINE) {
                 refuse(ctx, "ERR Protocol error: too big inline request");
