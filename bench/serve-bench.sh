@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # bloomstore serve beside Redis 7 + RedisBloom 2.4.23 and Redis's own SETBIT/GETBIT, in one run,
+# each BF command on bloomstore and at once on RedisBloom (a loaded host's load drifts within a run),
 # with the same redis-benchmark command lines (those of ../shared/peers/redisbloom/bench.sh), p50
 # and p99 from redis-benchmark's CSV; then a one-key query through redis-cli against the warm
 # server beside a one-key `bloomstore contains`.
@@ -34,7 +35,13 @@ done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PB=$(free_port); PR=$(free_port); PP=$(free_port)
 PIDS=()
-cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$WORK"; }
+cleanup() { # the servers write their last log lines as they stop: the folder goes once they are gone
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do
+        for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    done
+    rm -rf "$WORK"
+}
 trap cleanup EXIT
 
 mkdir -p "$WORK/data"
@@ -51,23 +58,28 @@ bench() { # server port label pipeline requests command...
     shift 5
     local row
     row=$(redis-benchmark -p "$port" -n "$n" -r "$R" -P "$p" -c "$C" --csv "$@" 2>/dev/null | tail -1 | tr -d '"')
-    echo "$server,$label,$p,$n,${row#*,}"
+    echo "$server,$label,$p,$n,${row#*,}" | tee -a "$WORK/rows.csv"
 }
 reserve() { redis-cli -p "$1" DEL bench >/dev/null; redis-cli -p "$1" BF.RESERVE bench 0.01 "$CAP" >/dev/null; }
-bf_suite() { # server port
+both() { # label pipeline requests command...: on bloomstore, then at once on RedisBloom, so both see the same load
+    bench bloomstore "$PB" "$@"
+    bench redisbloom "$PR" "$@"
+}
+bf_suite() {
     local p n
     for p in 16 1; do
         if [ "$p" = 16 ]; then n=$N; else n=$N1; fi
-        reserve "$2"
-        bench "$1" "$2" BF.ADD "$p" "$n" BF.ADD bench __rand_int__
-        bench "$1" "$2" BF.EXISTS "$p" "$n" BF.EXISTS bench __rand_int__
-        reserve "$2"
+        reserve "$PB"; reserve "$PR"
+        both BF.ADD "$p" "$n" BF.ADD bench __rand_int__
+        both BF.EXISTS "$p" "$n" BF.EXISTS bench __rand_int__
+        reserve "$PB"; reserve "$PR"
         # shellcheck disable=SC2086
-        bench "$1" "$2" "BF.MADD(10)" "$p" "$n" BF.MADD bench $R10
+        both "BF.MADD(10)" "$p" "$n" BF.MADD bench $R10
         # shellcheck disable=SC2086
-        bench "$1" "$2" "BF.MEXISTS(10)" "$p" "$n" BF.MEXISTS bench $R10
+        both "BF.MEXISTS(10)" "$p" "$n" BF.MEXISTS bench $R10
     done
-    redis-cli -p "$2" DEL bench >/dev/null
+    redis-cli -p "$PB" DEL bench >/dev/null
+    redis-cli -p "$PR" DEL bench >/dev/null
 }
 bitmap_suite() { # server port (a fixed offset: redis-benchmark's zero-padded __rand_int__ is no bit offset)
     local p n
@@ -93,10 +105,21 @@ bitmap_suite() { # server port (a fixed offset: redis-benchmark's zero-padded __
     echo "server,test,P,n,rps,avg_ms,min_ms,p50_ms,p95_ms,p99_ms,max_ms"
     for rep in $(seq 1 "$REPS"); do
         echo "# rep $rep load: $(cut -d' ' -f1-3 /proc/loadavg)"
-        bf_suite bloomstore "$PB"
-        bf_suite redisbloom "$PR"
+        bf_suite
         bitmap_suite redis "$PP"
     done
+    echo "# bloomstore / RedisBloom req/s, each rep's pair run back to back"
+    python3 - "$WORK/rows.csv" <<'RATIOS'
+import sys, collections
+rps = {}
+for line in open(sys.argv[1]):
+    server, label, p, _, value = line.split(",")[:5]
+    rps.setdefault((label, p), collections.defaultdict(list))[server].append(float(value))
+for (label, p), by in rps.items():
+    if "bloomstore" in by and "redisbloom" in by:
+        ratios = [b / r for b, r in zip(by["bloomstore"], by["redisbloom"])]
+        print(f"ratio,{label},{p}," + ",".join(f"{x:.2f}" for x in ratios))
+RATIOS
     echo "# one-key query: $QUERIES runs each, wall time of the whole loop"
     redis-cli -p "$PB" BF.ADD one k >/dev/null
     start=$(date +%s%N)

@@ -298,6 +298,7 @@ final class BloomCommands {
                 expansion(figures, out);
                 return;
             }
+            out.array(1); // RedisBloom 2.4 answers one field as an array of one, in RESP2 and RESP3
             switch (field) {
                 case "capacity" -> out.integer(figures.capacity);
                 case "size" -> out.integer(figures.bytes);

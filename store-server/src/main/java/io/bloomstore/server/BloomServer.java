@@ -37,9 +37,6 @@ import java.util.concurrent.TimeUnit;
  * The files stay ordinary bloomstore files that other processes map and change meanwhile.
  */
 public final class BloomServer implements AutoCloseable {
-    /** Inline requests (a line typed into telnet) longer than this are refused, as Redis does. */
-    private static final int MAX_INLINE = 64 << 10;
-
     private final ServerState state;
     private final EventLoopGroup acceptors;
     private final EventLoopGroup workers;
@@ -134,9 +131,13 @@ public final class BloomServer implements AutoCloseable {
         channel.attr(ServerState.SESSION).set(session);
         state.clients.put(session.id, channel);
         channel.closeFuture().addListener(f -> state.clients.remove(session.id));
-        ChannelPipeline pipeline = channel.pipeline();
+        serve(channel.pipeline(), state, session);
+    }
+
+    /** The handlers a connection's bytes go through, from the bytes read to the replies written. */
+    static void serve(ChannelPipeline pipeline, ServerState state, Session session) {
         pipeline.addLast("arrival", new Arrival(session));
-        pipeline.addLast("resp", new RedisDecoder(MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
+        pipeline.addLast("resp", new RedisDecoder(RequestAssembler.MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
         pipeline.addLast("requests", new RequestAssembler(session));
         pipeline.addLast("commands", new CommandHandler(state, session));
     }
@@ -203,9 +204,16 @@ public final class BloomServer implements AutoCloseable {
     /** Stops listening, closes every connection, then syncs and closes every filter file. Idempotent. */
     @Override
     public void close() {
-        tick.shutdownNow();
         // bounded waits: close runs in a shutdown hook, and a thread that meanwhile called System.exit
-        // (an uncaught error) would wait for the hook forever while the hook waited for it
+        // (an uncaught error) would wait for the hook forever while the hook waited for it.
+        // The tick is let finish, not interrupted: an interrupt inside a file's fsync closes that
+        // file's channel, and the final sync below would then fail for it.
+        tick.shutdown();
+        try {
+            tick.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (Channel listener : listeners) {
             listener.close().awaitUninterruptibly(10, TimeUnit.SECONDS);
         }

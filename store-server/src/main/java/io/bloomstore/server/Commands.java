@@ -386,8 +386,8 @@ final class Commands {
         out.integer(spec.step());
         out.set(0); // ACL categories
         out.set(0); // tips
-        out.array(0); // key specifications
-        out.array(0); // subcommands
+        out.set(0); // key specifications: a set in Redis 7.0's RESP3, as are the subcommands
+        out.set(0); // subcommands
     }
 
     private void config(byte[][] args, Reply out) throws RespError {

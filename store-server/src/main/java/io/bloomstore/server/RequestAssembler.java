@@ -28,6 +28,8 @@ import java.util.Arrays;
  * out: this does the copy once, straight from the decoder's slices.
  */
 final class RequestAssembler extends ChannelInboundHandlerAdapter {
+    /** Inline requests (a line typed into telnet) longer than this are refused, as Redis does. */
+    static final int MAX_INLINE = 64 << 10;
     static final int MAX_ARGS = 1 << 20;
     static final long MAX_BULK = 64L << 20;
     static final long MAX_REQUEST = 128L << 20;
@@ -109,6 +111,13 @@ final class RequestAssembler extends ChannelInboundHandlerAdapter {
                 bytes = 0;
             }
         } else if (msg instanceof InlineCommandRedisMessage inline) {
+            // the decoder bounds only a line still without its end: one that came whole in one read is
+            // bounded here (a char is at most 3 bytes of UTF-8, so a shorter line needs no count)
+            if (inline.content().length() > MAX_INLINE / 3
+                    && inline.content().getBytes(StandardCharsets.UTF_8).length > MAX_INLINE) {
+                refuse(ctx, "ERR Protocol error: too big inline request");
+                return;
+            }
             String line = inline.content().trim();
             String[] split = line.isEmpty() ? new String[0] : line.split("[ \t]+");
             byte[][] request = new byte[split.length][];
@@ -119,6 +128,15 @@ final class RequestAssembler extends ChannelInboundHandlerAdapter {
         } else {
             refuse(ctx, "ERR Protocol error: a request is an array of bulk strings");
         }
+    }
+
+    /** The bytes held for the request being assembled: its words so far and the bulk string being read. */
+    long heldBytes() {
+        long held = bulk == null ? 0 : bulk.length;
+        for (int i = 0; words != null && i < count; i++) {
+            held += words[i].length;
+        }
+        return held;
     }
 
     private void append(ByteBuf content) {

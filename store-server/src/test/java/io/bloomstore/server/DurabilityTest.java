@@ -67,6 +67,7 @@ class DurabilityTest {
         }
         try (BloomFilter closed = BloomFilter.open(dir.resolve("fixed.bloom"), OpenMode.READ_ONLY)) {
             assertEquals(0, closed.openWriters(), "SIGTERM closed the file: no writer left counted");
+            assertEquals(KEYS, closed.approximateKeys(), 50, "the insertion count was published at close");
         }
         assertAllThere("fixed");
     }

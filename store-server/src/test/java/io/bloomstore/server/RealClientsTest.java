@@ -97,6 +97,63 @@ class RealClientsTest {
         assertTrue(Files.exists(dir.resolve("fixed.bloom")));
     }
 
+    /**
+     * After {@code HELLO 3} the replies are RedisBloom 2.4.23's on Redis 7.0, type for type (each
+     * expected reply was read from that server, only the file's size and the module's path differ):
+     * integers, not booleans; {@code BF.INFO} an array, one field an array of one; a missing
+     * expansion RESP3's null; {@code CONFIG GET} a map, {@code COMMAND INFO}'s parts sets.
+     */
+    @Test
+    void resp3RepliesAreRedisBloomsTypeForType() throws IOException {
+        try (Resp resp = new Resp(server.port)) {
+            assertTrue(resp.send(Resp.command("HELLO", "3")).reply().startsWith(
+                    "%8 $6 server $5 redis $7 version $6 7.0.15 $5 proto :3 $2 id :"), "HELLO 3 is a map");
+            assertEquals(":1", resp3(resp, "BF.ADD", "r3", "a"));
+            assertEquals(":0", resp3(resp, "BF.ADD", "r3", "a"));
+            assertEquals("*2 :0 :1", resp3(resp, "BF.MADD", "r3", "a", "b"));
+            assertEquals(":1", resp3(resp, "BF.EXISTS", "r3", "b"));
+            assertEquals(":0", resp3(resp, "BF.EXISTS", "nokey", "b"));
+            assertEquals("*2 :1 :0", resp3(resp, "BF.MEXISTS", "r3", "a", "zz"));
+            assertEquals(":2", resp3(resp, "BF.CARD", "r3"));
+            assertEquals("*10 +Capacity :100 +Size :" + Files.size(dir.resolve("r3.bloom"))
+                    + " +Number of filters :1 +Number of items inserted :2 +Expansion rate :2", resp3(resp, "BF.INFO", "r3"));
+            assertEquals("*1 :2", resp3(resp, "BF.INFO", "r3", "ITEMS"));
+            assertEquals("*1 :100", resp3(resp, "BF.INFO", "r3", "CAPACITY"));
+            assertEquals("+OK", resp3(resp, "BF.RESERVE", "r3fixed", "0.01", "2", "NONSCALING"));
+            assertEquals("*1 _", resp3(resp, "BF.INFO", "r3fixed", "EXPANSION"));
+            assertTrue(resp3(resp, "BF.INFO", "r3fixed").endsWith(" +Expansion rate _"));
+            assertEquals("*3 :1 :1 -ERR non scaling filter is full", resp3(resp, "BF.MADD", "r3fixed", "x", "y", "z"));
+            assertEquals("-ERR not found", resp3(resp, "BF.INFO", "nokey"));
+            assertEquals("*2 :0 :1", resp3(resp, "BF.INSERT", "r3", "ITEMS", "a", "c"));
+            assertEquals("%1 $10 maxclients $5 10000", resp3(resp, "CONFIG", "GET", "maxclients"));
+            assertEquals("*1 %4 $4 name $2 bf $3 ver :20423 $4 path $10 bloomstore $4 args *0", resp3(resp, "MODULE", "LIST"));
+            assertEquals("*1 *10 $6 bf.add :3 ~2 +write +denyoom :1 :1 :1 ~0 ~0 ~0 ~0",
+                    resp3(resp, "COMMAND", "INFO", "bf.add"));
+            assertEquals("+MBbloom--", resp3(resp, "TYPE", "r3"));
+            assertEquals(":1", resp3(resp, "EXISTS", "r3"));
+        }
+    }
+
+    private static String resp3(Resp resp, String... words) throws IOException {
+        return resp.send(Resp.command(words)).reply();
+    }
+
+    /** redis-cli -3 prints what it prints for RedisBloom 2.4.23 (read from that server). */
+    @Test
+    void redisCliInResp3PrintsWhatItPrintsForRedisBloom() throws Exception {
+        DebianPackages.requireRedisCli();
+        redisCli("BF.MADD", "cli3", "a", "b");
+        assertEquals("(integer) 1", redisCli("-3", "--no-raw", "BF.ADD", "cli3", "c"));
+        assertEquals("1) (integer) 0\n2) (integer) 1", redisCli("-3", "--no-raw", "BF.MADD", "cli3", "a", "d"));
+        assertEquals("1) (integer) 1\n2) (integer) 0", redisCli("-3", "--no-raw", "BF.MEXISTS", "cli3", "a", "zz"));
+        assertEquals("1) (integer) 4", redisCli("-3", "--no-raw", "BF.INFO", "cli3", "ITEMS"));
+        assertEquals("1) (integer) 100", redisCli("-3", "--no-raw", "BF.INFO", "cli3", "CAPACITY"));
+        assertEquals("1) (integer) 100", redisCli("--no-raw", "BF.INFO", "cli3", "CAPACITY"), "the same in RESP2");
+        assertTrue(redisCli("-3", "--no-raw", "BF.INFO", "cli3").startsWith("1) Capacity\n 2) (integer) 100\n 3) Size\n"), "strip() took the first line's indent");
+        assertEquals("1# \"maxclients\" => \"10000\"", redisCli("-3", "--no-raw", "CONFIG", "GET", "maxclients"));
+        assertTrue(redisCli("-3", "--no-raw", "HELLO", "3").contains("3# \"proto\" => (integer) 3"));
+    }
+
     @Test
     void redisPyBfCommandsWorkIncludingADumpAndRestore() throws Exception {
         DebianPackages.requireRedisPy();
@@ -131,6 +188,23 @@ class RealClientsTest {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals("ok", out.strip(), out);
         assertFalse(Files.exists(dir.resolve("ins.bloom")), "DEL deletes the file");
+    }
+
+    /** Jedis over RESP3 reads the replies as it reads RedisBloom's: booleans from integers, BF.INFO a map. */
+    @Test
+    void jedisInResp3ReadsTheRepliesAsFromRedisBloom() {
+        try (RedisClient jedis = client(RedisProtocol.RESP3)) {
+            assertTrue(jedis.bfAdd("jedis3", "a"));
+            assertFalse(jedis.bfAdd("jedis3", "a"));
+            assertEquals(List.of(true, false), jedis.bfMExists("jedis3", "a", "b"));
+            assertEquals(List.of(true, false), jedis.bfMAdd("jedis3", "b", "a"));
+            Map<String, Object> info = jedis.bfInfo("jedis3");
+            assertEquals(100L, info.get("Capacity"));
+            assertEquals(2L, info.get("Number of items inserted"));
+            assertEquals(2L, info.get("Expansion rate"));
+            assertEquals(2L, jedis.bfCard("jedis3"));
+            assertEquals(Map.of("maxclients", "10000"), jedis.configGet("maxclients"));
+        }
     }
 
     /** A Jedis client with a timeout a loaded machine stays within (its default is 2 s). */

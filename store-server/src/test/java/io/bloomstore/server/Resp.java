@@ -55,6 +55,48 @@ public final class Resp implements AutoCloseable {
         return line.size() == 0 ? null : line.toString(StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * One whole reply, nested aggregates included, as its lines joined by a space (a bulk string's
+     * bytes are one line): {@code "*2 :0 :1"} for RESP's {@code *2\r\n:0\r\n:1\r\n}.
+     *
+     * @throws IOException if the stream ends inside the reply
+     */
+    public String reply() throws IOException {
+        StringBuilder text = new StringBuilder();
+        reply(text);
+        return text.toString();
+    }
+
+    private void reply(StringBuilder text) throws IOException {
+        String line = line();
+        if (line == null || line.isEmpty()) {
+            throw new IOException("the stream ended inside a reply" + (text.length() > 0 ? " after: " + text : ""));
+        }
+        text.append(text.length() > 0 ? " " : "").append(line);
+        char type = line.charAt(0);
+        long length = "*%~>$=!".indexOf(type) >= 0 ? Long.parseLong(line.substring(1)) : -1;
+        switch (type) {
+            case '*', '~', '>' -> {
+                for (long i = 0; i < length; i++) {
+                    reply(text);
+                }
+            }
+            case '%' -> {
+                for (long i = 0; i < 2 * length; i++) {
+                    reply(text);
+                }
+            }
+            case '$', '=', '!' -> {
+                if (length >= 0) {
+                    text.append(' ').append(line()); // bulk strings of these tests hold no line break
+                }
+            }
+            default -> {
+                // a line is the whole reply
+            }
+        }
+    }
+
     /** Whether the server closed the connection: the next read finds the end of the stream. */
     public boolean closedByServer() throws IOException {
         try {
