@@ -96,8 +96,9 @@ class DamagedFileTest {
         // Well-formed headers (valid CRC) holding values out of range: what a buggy writer makes.
         forgedField(cases, "header length 64", h -> h.putShort(HEADER_LENGTH_OFFSET, (short) 64), "header length");
         // A layout id this reader does not know is refused, not misread: the rule by which a reader
-        // from before the sectorized layout (id 2) refused its files, which this case held with id 2.
-        forgedField(cases, "layout 3", h -> h.put(LAYOUT_OFFSET, (byte) 3), "unknown layout id 3");
+        // from before the sectorized layout (id 2) refused its files, which this case held with id 2, and
+        // with id 3 until the sbbf layout took it.
+        forgedField(cases, "layout 6", h -> h.put(LAYOUT_OFFSET, (byte) 6), "unknown layout id 6");
         // The sectorized layout's own constraints: whole 512-bit lines (this file has m = 1000),
         // and 1-bit cells.
         forgedField(cases, "layout 2 on 1000 cells", h -> h.put(LAYOUT_OFFSET, (byte) 2), "sectorized");

@@ -374,6 +374,7 @@ class FormatDocumentTest {
                     case BLOCKED -> FormatReference.blockedIndices(hash, spec.cells(), spec.hashes(), spec.counterBits());
                     case SECTORIZED -> FormatReference.sectorizedIndices(hash, spec.cells(), spec.hashes());
                     case STANDARD -> FormatReference.standardIndices(hash, spec.cells(), spec.hashes());
+                    case SBBF -> FormatReference.sbbfIndices(hash, spec.cells());
                 };
                 if (!Arrays.equals(documented, byFormula)) {
                     differences.add(key + ": FORMAT.md " + Arrays.toString(documented) + ", by its formulas "
