@@ -470,6 +470,10 @@ public final class BloomSpec {
             if (layout == Layout.SBBF || parquetType != null) {
                 return buildSbbf();
             }
+            if (hashAlgorithm == HashAlgorithm.XXH64) {
+                throw new IllegalArgumentException("the XXH64 hash belongs to the sbbf layout only (Parquet's), not the "
+                        + name(layout) + " layout");
+            }
             if (cells > 0 && hashes > 0) {
                 long m = cells;
                 if (layout != Layout.STANDARD) {

@@ -50,6 +50,9 @@ public final class ParquetFilters {
      * The shape of an {@link Layout#SBBF} filter for {@code expectedKeys} values of {@code type} at
      * false-positive rate {@code fpp}.
      *
+     * @param type the physical type of the keys
+     * @param expectedKeys n, the distinct values the filter must hold, at least 1
+     * @param fpp p, the false-positive rate wanted at n values, strictly between 0 and 1
      * @param parquetCompatible whether to round the bitset up to a power of two from 32 B to 128 MiB,
      *     the sizes Parquet's writers make and its readers (parquet-java, Arrow) accept, so the filter
      *     can go back into Parquet ({@link #exportSbbf}); otherwise the fewest blocks that reach p
@@ -104,6 +107,8 @@ public final class ParquetFilters {
      * it, are left out and listed in the report: the result then does not cover them, and may say a
      * value of theirs is absent.
      *
+     * @param out the filter file to write; its directory must exist
+     * @param inputs Parquet files, and directories
      * @param column the column's path in the schema, its parts joined by dots ({@code a.b.c})
      * @param replace whether an existing {@code out} is replaced
      * @param filesDone called with the number of input files read so far, or null
@@ -150,6 +155,8 @@ public final class ParquetFilters {
      * UNCOMPRESSED) followed by the bitset, which parquet-java's {@code BlockSplitBloomFilter} and
      * Arrow's readers take. {@code out} appears only when complete.
      *
+     * @param filter the filter file, of the sbbf layout
+     * @param out the file to write; its directory must exist
      * @param replace whether an existing {@code out} is replaced
      * @return the bytes written
      * @throws IllegalArgumentException if the filter is not of the sbbf layout, or its bitset is not

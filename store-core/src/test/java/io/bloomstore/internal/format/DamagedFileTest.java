@@ -108,7 +108,30 @@ class DamagedFileTest {
             h.putLong(CELL_COUNT_OFFSET, 1024);
         }, "1-bit");
         forgedField(cases, "hash algorithm 0", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 0), "hash algorithm id 0");
-        forgedField(cases, "hash algorithm 2", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 2), "hash algorithm id 2");
+        forgedField(cases, "hash algorithm 3", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 3), "hash algorithm id 3");
+        // XXH64 (id 2) is the sbbf layout's only, and the sbbf layout has Parquet's shape only.
+        forgedField(cases, "hash algorithm 2 on a standard layout", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 2), "XXH64");
+        forgedField(cases, "sbbf with no Parquet type", h -> {
+            h.put(LAYOUT_OFFSET, (byte) 3);
+            h.put(HASH_ALGORITHM_OFFSET, (byte) 2);
+            h.putLong(SEED_OFFSET, 0);
+            h.putInt(HASHES_OFFSET, 8);
+            h.putLong(CELL_COUNT_OFFSET, 1024);
+        }, "Parquet physical type id 0");
+        forgedField(cases, "sbbf with 7 hashes", h -> {
+            h.put(LAYOUT_OFFSET, (byte) 3);
+            h.put(LAYOUT_PARAMETER_OFFSET, (byte) 2);
+            h.put(HASH_ALGORITHM_OFFSET, (byte) 2);
+            h.putLong(SEED_OFFSET, 0);
+            h.putLong(CELL_COUNT_OFFSET, 1024);
+        }, "k = 7");
+        forgedField(cases, "sbbf with the XXH3 hash", h -> {
+            h.put(LAYOUT_OFFSET, (byte) 3);
+            h.put(LAYOUT_PARAMETER_OFFSET, (byte) 2);
+            h.putLong(SEED_OFFSET, 0);
+            h.putInt(HASHES_OFFSET, 8);
+            h.putLong(CELL_COUNT_OFFSET, 1024);
+        }, "XXH64 with seed 0");
         for (int w : new int[] {0, 3, 64, 255}) {
             forgedField(cases, "counter bits " + w, h -> h.put(COUNTER_BITS_OFFSET, (byte) w), "counter bits");
         }

@@ -346,9 +346,11 @@ class FormatDocumentTest {
     }
 
     private static BloomSpec shapeOf(Map<String, String> row) {
+        Layout layout = layoutNamed(row.get("layout"));
         BloomSpec spec = BloomSpec.builder()
+                .hashAlgorithm(layout == Layout.SBBF ? HashAlgorithm.XXH64 : HashAlgorithm.XXH3_64)
                 .seed(parseU64(row.get("seed")))
-                .layout(layoutNamed(row.get("layout")))
+                .layout(layout)
                 .counterBits(Integer.parseInt(row.get("w")))
                 .cells(Long.parseLong(row.get("m")))
                 .hashes(Integer.parseInt(row.get("k")))
