@@ -44,7 +44,8 @@ record FilterReport(
         double fillRatio,
         Double estimatedKeys,
         double currentFpp,
-        Boolean pastCapacity) {
+        Boolean pastCapacity,
+        String parquetType) {
 
     /** Reports on an open filter; scans its cells once, telling {@code progress} how far it got. */
     static FilterReport of(Path file, BloomFilter filter, Progress progress) {
@@ -82,6 +83,7 @@ record FilterReport(
                 stats.fillRatio(),
                 Double.isFinite(stats.estimatedKeys()) ? stats.estimatedKeys() : null,
                 stats.currentFpp(),
-                spec.expectedKeys() > 0 ? filter.isPastCapacity() : null);
+                spec.expectedKeys() > 0 ? filter.isPastCapacity() : null,
+                spec.parquetType() == null ? null : spec.parquetType().name());
     }
 }

@@ -457,9 +457,11 @@ abstract class Probing {
      * 32-bit word i of it, for i in 0..7. Parquet's words are little-endian u32s in a row, so
      * word i's bit b is cell 256 block + 32 i + b of the little-endian u64 cell words: the cells are
      * Parquet's bitset byte for byte. A query or an add reads the block as four u64 words, two of
-     * Parquet's each, and an add sets each u64's two bits with one compare-and-set.
+     * Parquet's each, and an add sets each u64's two bits with one compare-and-set. A block is half
+     * a cache line, aligned, so the blocked layout's load-ahead, through {@link #base}, loads the
+     * key's one line.
      */
-    static final class SplitBlock extends Probing {
+    static final class SplitBlock extends Blocked {
         /** Parquet's eight salts, odd 32-bit constants. */
         static final int[] SALT = {0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b,
             0x9efc4947, 0x5c6bfb31};
@@ -468,17 +470,18 @@ abstract class Probing {
         private final long blocks;
 
         SplitBlock(BloomSpec spec) {
+            super(spec); // 256 cells a block: spec.cellsPerBlock() of the sbbf layout
             this.blocks = spec.cells() >>> BLOCK_SHIFT;
         }
 
         /** The block of the key whose hash is {@code hash}: the top 32 bits scaled to [0, blocks). */
-        static long block(long hash, long blocks) {
+        static long splitBlock(long hash, long blocks) {
             return ((hash >>> 32) * blocks) >>> 32;
         }
 
         @Override
         public long base(long hash) {
-            return block(hash, blocks) << BLOCK_SHIFT;
+            return splitBlock(hash, blocks) << BLOCK_SHIFT;
         }
 
         @Override
@@ -500,7 +503,7 @@ abstract class Probing {
 
         @Override
         public boolean allBitsSetVolatile(long address, long hash) {
-            long at = address + (block(hash, blocks) << 5);
+            long at = address + (splitBlock(hash, blocks) << 5);
             int key = (int) hash;
             for (int pair = 0; pair < 4; pair++) {
                 long mask = mask(key, pair);
@@ -513,7 +516,7 @@ abstract class Probing {
 
         @Override
         public boolean setBits(long address, long hash, boolean singleWriter) {
-            long at = address + (block(hash, blocks) << 5);
+            long at = address + (splitBlock(hash, blocks) << 5);
             int key = (int) hash;
             boolean changed = false;
             for (int pair = 0; pair < 4; pair++) {
@@ -522,25 +525,5 @@ abstract class Probing {
             return changed;
         }
 
-        /** A block is half a cache line, aligned: its first cell's line is the key's one line. */
-        @Override
-        public long loadLines(CellArray array, long[] keyHashes, int from, int to) {
-            long sum = 0;
-            for (int i = from; i < to; i++) {
-                sum += array.getWordOfCellPlain(base(keyHashes[i]));
-            }
-            return sum;
-        }
-
-        @Override
-        public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
-            return loadLines(array, keyHashes, from, to);
-        }
-
-        /** None: a key's probes share one line. */
-        @Override
-        public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
-            return 0;
-        }
     }
 }
