@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.hashing.Utf8;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import net.openhft.hashing.LongHashFunction;
 
 /**
@@ -113,6 +114,25 @@ public final class KeyHasher {
     }
 
     /**
+     * The hash of a key written as text, {@code utf8[offset .. offset + length)}: a line of a key
+     * file ({@link KeySource}). Its bytes, as {@link #hash(byte[], int, int)} hashes them, except in
+     * a {@link Layout#SBBF} filter of a numeric {@link ParquetType}, where the text is the number, as
+     * {@link #hash(CharSequence)} reads it.
+     *
+     * @param utf8 the array holding the key's text
+     * @param offset where the key starts in {@code utf8}, from 0
+     * @param length the key's length in bytes
+     * @return the 64-bit hash
+     * @throws IllegalArgumentException if the filter's keys are numbers and this text is not one
+     */
+    public long hashText(byte[] utf8, int offset, int length) {
+        if (parquetType == null || !parquetType.isNumeric()) {
+            return function.hashBytes(utf8, offset, length);
+        }
+        return hashNumber(new String(utf8, offset, length, StandardCharsets.UTF_8));
+    }
+
+    /**
      * The hash of the buffer's remaining bytes; its position and limit are left as they were.
      *
      * @param key the key's bytes, from position to limit
@@ -129,8 +149,7 @@ public final class KeyHasher {
      * @return the 64-bit hash
      */
     public long hash(CharSequence key) {
-        if (parquetType != null && parquetType != ParquetType.BYTE_ARRAY
-                && parquetType != ParquetType.FIXED_LEN_BYTE_ARRAY) {
+        if (parquetType != null && parquetType.isNumeric()) {
             return hashNumber(key.toString());
         }
         Utf8.Scratch scratch = Utf8.scratch();

@@ -51,6 +51,16 @@ public enum ParquetType {
     }
 
     /**
+     * Whether the values are numbers, which a text key is parsed as; else byte strings, which a
+     * text key's UTF-8 bytes are.
+     *
+     * @return true for INT32, INT64, FLOAT and DOUBLE
+     */
+    public boolean isNumeric() {
+        return this != BYTE_ARRAY && this != FIXED_LEN_BYTE_ARRAY;
+    }
+
+    /**
      * The type stored under Parquet's Thrift id.
      *
      * @param thriftId the value of Parquet's {@code Type} enum

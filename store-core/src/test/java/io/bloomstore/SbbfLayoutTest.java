@@ -72,6 +72,19 @@ class SbbfLayoutTest {
         assertEquals(XXH64.hashBytes("héllo".getBytes(java.nio.charset.StandardCharsets.UTF_8)), binary.hash("héllo"));
     }
 
+    /** Key files are text: in a numeric filter each line is the number it writes, as the command line reads it. */
+    @Test
+    void linesOfKeysInANumericFilterAreNumbers() throws Exception {
+        BloomSpec spec = ParquetFilters.spec(ParquetType.INT32, 1000, 0.01, false);
+        try (BloomFilter filter = BloomFilter.create(dir.resolve("k.bloom"), spec);
+                KeySource lines = KeySource.lines(new java.io.ByteArrayInputStream("7\n-3\n".getBytes()))) {
+            lines.addTo(filter);
+            assertTrue(filter.mightContain(7L));
+            assertTrue(filter.mightContain(-3L));
+            assertEquals(XXH64.hashInt(7), filter.hasher().hashText("7".getBytes(), 0, 1));
+        }
+    }
+
     @Test
     void theHeaderKeepsTheTypeAndRefusesAnotherShape() throws Exception {
         Path file = dir.resolve("t.bloom");
