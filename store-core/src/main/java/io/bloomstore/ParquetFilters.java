@@ -43,6 +43,11 @@ public final class ParquetFilters {
     /** Largest number of skipped row groups an {@link ImportReport} lists one by one; the rest are counted. */
     private static final int LISTED_SKIPS = 100;
 
+    /** u64 words in a 256-bit block. */
+    private static final int WORDS_PER_BLOCK = SbbfFppModel.BLOCK_BITS / 64;
+    /** Largest result {@link #mergeFolded} builds on the heap. */
+    private static final long MAX_FOLDED_BYTES = 1L << 30;
+
     private ParquetFilters() {
     }
 
@@ -135,9 +140,16 @@ public final class ParquetFilters {
                     : "any of the " + files.size() + " files") + folded.firstSkip()
                     + "; write the files with parquet.bloom.filter.enabled#" + column + "=true, or name another column");
         }
-        BloomSpec spec = BloomSpec.builder().parquetType(folded.type).cells(folded.words.length * 64L).build();
+        FilterHeader header = writeSealed(out, replace, folded.type, folded.words);
+        BloomSpec spec = header.spec();
+        return new ImportReport(folded.type, folded.files, folded.rowGroups, folded.merged, folded.bytesRead,
+                folded.filterBytes, spec, List.copyOf(folded.skipped), folded.moreSkipped);
+    }
+
+    /** Writes a new sealed sbbf filter file of keys of {@code type} whose cells are {@code words}. */
+    private static FilterHeader writeSealed(Path out, boolean replace, ParquetType type, long[] words) throws IOException {
+        BloomSpec spec = BloomSpec.builder().parquetType(type).cells(words.length * 64L).build();
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), false);
-        long[] words = folded.words;
         FilterFiles.publishFilter(out, replace, header, false, (channel, temporary) -> {
             ByteBuffer cells = ByteBuffer.allocate(words.length * 8).order(ByteOrder.LITTLE_ENDIAN);
             cells.asLongBuffer().put(words);
@@ -145,8 +157,59 @@ public final class ParquetFilters {
             FilterFiles.writeZeros(channel, spec.cellBytes() - words.length * 8L);
             Merge.sealInPlace(temporary);
         });
-        return new ImportReport(folded.type, folded.files, folded.rowGroups, folded.merged, folded.bytesRead,
-                folded.filterBytes, spec, List.copyOf(folded.skipped), folded.moreSkipped);
+        return header;
+    }
+
+    /**
+     * Whether {@link Merge} takes {@code sources} by folding: an OR of sbbf filters of one Parquet
+     * type and different sizes, which fold exactly to their common block count ({@link #fold}).
+     */
+    static boolean foldable(List<BloomFilter> sources, MergeOp op) {
+        BloomSpec first = sources.get(0).spec();
+        return op == MergeOp.OR && first.layout() == Layout.SBBF
+                && sources.stream().allMatch(s -> s.spec().layout() == Layout.SBBF
+                        && s.spec().parquetType() == first.parquetType())
+                && sources.stream().anyMatch(s -> s.spec().cells() != first.cells());
+    }
+
+    /**
+     * The OR of sbbf filters of different sizes into a new sealed file {@code out}: each folded to
+     * the greatest common divisor of their block counts, which is then the result's, so a key any of
+     * them holds is found in it, exactly as in a filter of that size built from all their keys.
+     *
+     * @throws IllegalArgumentException if the result would take more than 1 GiB, which is built on
+     *     the heap
+     */
+    static FilterFileSummary mergeFolded(Path out, List<BloomFilter> sources, boolean replace, LongConsumer progress)
+            throws IOException {
+        long blocks = 0;
+        for (BloomFilter source : sources) {
+            blocks = gcd(source.spec().cells() / SbbfFppModel.BLOCK_BITS, blocks);
+        }
+        if (blocks * SbbfFppModel.BLOCK_BITS / 8 > MAX_FOLDED_BYTES) {
+            throw new IllegalArgumentException("sbbf filters of different sizes fold to their common block count, "
+                    + blocks + " blocks here, which is more than this merge builds in memory (1 GiB); merge filters of equal size");
+        }
+        long[] words = new long[(int) (blocks * WORDS_PER_BLOCK)];
+        long[] chunk = new long[1 << 15];
+        long done = 0;
+        for (BloomFilter source : sources) {
+            long sourceWords = source.spec().cells() / 64;
+            long factor = sourceWords / words.length;
+            for (long from = 0; from < sourceWords; from += chunk.length) {
+                int n = (int) Math.min(chunk.length, sourceWords - from);
+                source.cells().copyWordsPlain(from, chunk, n);
+                for (int i = 0; i < n; i++) {
+                    long w = from + i;
+                    words[(int) (w / WORDS_PER_BLOCK / factor * WORDS_PER_BLOCK + w % WORDS_PER_BLOCK)] |= chunk[i];
+                }
+                if (progress != null) {
+                    progress.accept((done += n * 8L));
+                }
+            }
+        }
+        FilterHeader header = writeSealed(out, replace, sources.get(0).spec().parquetType(), words);
+        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
     }
 
     /**
@@ -202,7 +265,7 @@ public final class ParquetFilters {
      * floor(floor(f x) / f) = floor(x).
      */
     static long[] fold(long[] words, long blocks) {
-        int wordsPerBlock = SbbfFppModel.BLOCK_BITS / 64;
+        int wordsPerBlock = WORDS_PER_BLOCK;
         long factor = words.length / wordsPerBlock / blocks;
         long[] folded = new long[(int) (blocks * wordsPerBlock)];
         for (int w = 0; w < words.length; w++) {
@@ -210,6 +273,10 @@ public final class ParquetFilters {
             folded[(int) (block / factor) * wordsPerBlock + w % wordsPerBlock] |= words[w];
         }
         return folded;
+    }
+
+    private static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
     }
 
     /** The files named and the {@code *.parquet} files under the directories named, each directory's sorted. */
@@ -355,9 +422,6 @@ public final class ParquetFilters {
             words = into;
         }
 
-        private static long gcd(long a, long b) {
-            return b == 0 ? a : gcd(b, a % b);
-        }
 
         private void skip(String line) {
             if (skipped.size() < LISTED_SKIPS) {

@@ -163,4 +163,34 @@ class SbbfLayoutTest {
             assertFalse(java.util.Arrays.equals(smallWords, new long[smallWords.length]));
         }
     }
+
+    /** Merge ORs sbbf filters of different sizes by folding each to their common block count: the filter of all their keys at that size. */
+    @Test
+    void mergeFoldsFiltersOfDifferentSizes() throws Exception {
+        BloomSpec threeFold = BloomSpec.builder().parquetType(ParquetType.INT64).cells(120 * 256).build();
+        BloomSpec twoFold = threeFold.toBuilder().cells(80 * 256).build();
+        BloomSpec common = threeFold.toBuilder().cells(40 * 256).build();
+        try (BloomFilter a = BloomFilter.create(dir.resolve("a.bloom"), threeFold);
+                BloomFilter b = BloomFilter.create(dir.resolve("b.bloom"), twoFold);
+                BloomFilter all = BloomFilter.create(dir.resolve("all.bloom"), common)) {
+            for (long key = 0; key < 2000; key++) {
+                (key % 2 == 0 ? a : b).add(key);
+                all.add(key);
+            }
+        }
+        FilterFileSummary merged = Merge.toNewFile(dir.resolve("m.bloom"), java.util.List.of(dir.resolve("a.bloom"),
+                dir.resolve("b.bloom")), MergeOp.OR, false, null);
+        assertEquals(common.cells(), merged.info().orElseThrow().spec().cells());
+        try (BloomFilter m = BloomFilter.open(dir.resolve("m.bloom"), OpenMode.READ_ONLY);
+                BloomFilter all = BloomFilter.open(dir.resolve("all.bloom"), OpenMode.READ_ONLY)) {
+            assertTrue(m.isSealed());
+            long[] mergedWords = new long[(int) (common.cells() / 64)];
+            long[] allWords = new long[mergedWords.length];
+            m.cells().copyWordsPlain(0, mergedWords, mergedWords.length);
+            all.cells().copyWordsPlain(0, allWords, allWords.length);
+            assertArrayEquals(allWords, mergedWords);
+        }
+        assertThrows(InvalidFilterFileException.class, () -> Merge.toNewFile(dir.resolve("and.bloom"),
+                java.util.List.of(dir.resolve("a.bloom"), dir.resolve("b.bloom")), MergeOp.AND, false, null));
+    }
 }
