@@ -93,7 +93,8 @@ final class ShapeOptions {
                         + "cache line, faster on large filters for slightly more space, or sectorized: as blocked, "
                         + "the cells in a few whole words of the line (1-bit cells only). A windowed filter is "
                         + "blocked unless told otherwise: its query asks every slot, and blocked slots answer "
-                        + "together in about two memory misses where standard ones take about six.").build());
+                        + "together in about two memory misses where standard ones take about six. sbbf: Parquet's "
+                        + "split-block filter (see --parquet-type; of byte_array keys without it).").build());
         if (makesFiles) {
             command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
                     .converters(new Converters.Seed())
