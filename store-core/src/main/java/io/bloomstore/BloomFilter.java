@@ -110,7 +110,7 @@ public final class BloomFilter implements CountingFilter {
         this.probes = new CellProbes(spec, cells);
         this.batches = new BatchProber(spec, probes);
         this.integrity = new CellsIntegrity(path, header, state, memory, cells);
-        this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
+        this.hasher = KeyHasher.of(spec);
         this.writable = !memory.readOnly();
     }
 

@@ -4,6 +4,7 @@ import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.math.FppModel;
+import io.bloomstore.internal.math.SbbfFppModel;
 import io.bloomstore.internal.math.SectorizedFppModel;
 import java.util.Locale;
 import java.util.Objects;
@@ -39,6 +40,8 @@ public final class BloomSpec {
     public static final int BLOCK_BITS = 512;
     /** Most probes a sectorized filter is sized with: past it the rate is below what its model resolves. */
     private static final int MAX_SECTORIZED_HASHES = 32;
+    /** Most cells of a {@link Layout#SBBF} filter: 2^32 blocks of 256, as far as Parquet's 32-bit block index reaches. */
+    public static final long MAX_SBBF_CELLS = 1L << 40;
     /** Bits in one 4 KiB page, the unit the cells are allocated in. */
     private static final long PAGE_BITS = 4096L * 8;
 
@@ -50,6 +53,7 @@ public final class BloomSpec {
     private final long seed;
     private final long expectedKeys;
     private final double targetFpp;
+    private final ParquetType parquetType;
 
     private BloomSpec(Builder b, long cells, int hashes) {
         this.cells = cells;
@@ -60,6 +64,7 @@ public final class BloomSpec {
         this.seed = b.seed;
         this.expectedKeys = b.expectedKeys;
         this.targetFpp = b.fpp;
+        this.parquetType = b.parquetType;
     }
 
     /**
@@ -97,6 +102,7 @@ public final class BloomSpec {
         Builder b = new Builder().counterBits(counterBits).layout(layout).hashAlgorithm(hashAlgorithm).seed(seed);
         b.expectedKeys = expectedKeys;
         b.fpp = targetFpp;
+        b.parquetType = parquetType;
         return b;
     }
 
@@ -164,6 +170,16 @@ public final class BloomSpec {
     }
 
     /**
+     * The Parquet physical type of the keys of a {@link Layout#SBBF} filter, which decides how a
+     * long or text key is hashed ({@link ParquetType}).
+     *
+     * @return the type; null for every other layout
+     */
+    public ParquetType parquetType() {
+        return parquetType;
+    }
+
+    /**
      * The n this filter was sized for, 0 when it was given by cells and hashes.
      *
      * @return n, or 0 if not sized by keys
@@ -209,7 +225,7 @@ public final class BloomSpec {
      * @return 512 / w, from 16 to 512
      */
     public int cellsPerBlock() {
-        return BLOCK_BITS / counterBits;
+        return layout == Layout.SBBF ? SbbfFppModel.BLOCK_BITS : BLOCK_BITS / counterBits;
     }
 
     /**
@@ -232,6 +248,7 @@ public final class BloomSpec {
         return switch (layout) {
             case BLOCKED -> FalsePositiveMath.blockedFpp(cells, hashes, keys, cellsPerBlock());
             case SECTORIZED -> FalsePositiveMath.sectorizedFpp(cells, hashes, ProbeMath.sectors(hashes), keys);
+            case SBBF -> new SbbfFppModel().fpp(cells, keys);
             default -> FalsePositiveMath.standardFpp(cells, hashes, keys);
         };
     }
@@ -262,6 +279,9 @@ public final class BloomSpec {
         }
         if (seed != other.seed) {
             return Optional.of("seed: " + seedText(seed) + " vs " + seedText(other.seed));
+        }
+        if (parquetType != other.parquetType) {
+            return Optional.of("Parquet type: " + parquetType + " vs " + other.parquetType);
         }
         return Optional.empty();
     }
@@ -296,19 +316,19 @@ public final class BloomSpec {
         BloomSpec s = (BloomSpec) o;
         return cells == s.cells && hashes == s.hashes && counterBits == s.counterBits && layout == s.layout
                 && hashAlgorithm == s.hashAlgorithm && seed == s.seed && expectedKeys == s.expectedKeys
-                && Double.compare(targetFpp, s.targetFpp) == 0;
+                && Double.compare(targetFpp, s.targetFpp) == 0 && parquetType == s.parquetType;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(cells, hashes, counterBits, layout, hashAlgorithm, seed, expectedKeys, targetFpp);
+        return Objects.hash(cells, hashes, counterBits, layout, hashAlgorithm, seed, expectedKeys, targetFpp, parquetType);
     }
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "BloomSpec[m=%d, k=%d, w=%d, layout=%s, hash=%s, seed=%s, n=%d, p=%s]",
+        return String.format(Locale.ROOT, "BloomSpec[m=%d, k=%d, w=%d, layout=%s, hash=%s, seed=%s, n=%d, p=%s%s]",
                 cells, hashes, counterBits, name(layout), hashAlgorithm, seedText(seed),
-                expectedKeys, targetFpp);
+                expectedKeys, targetFpp, parquetType == null ? "" : ", parquet type=" + parquetType);
     }
 
     /**
@@ -325,6 +345,9 @@ public final class BloomSpec {
         private long seed = DEFAULT_SEED;
         private long expectedKeys;
         private double fpp;
+        private ParquetType parquetType;
+        /** Whether the hash algorithm or the seed was given, which the sbbf layout then checks rather than sets. */
+        private boolean hashGiven;
 
         private Builder() {
         }
@@ -426,6 +449,23 @@ public final class BloomSpec {
          */
         public Builder hashAlgorithm(HashAlgorithm algorithm) {
             this.hashAlgorithm = Objects.requireNonNull(algorithm, "hashAlgorithm");
+            this.hashGiven = true;
+            return this;
+        }
+
+        /**
+         * Makes this a {@link Layout#SBBF} filter of keys of the Parquet physical type {@code type}
+         * (a {@link Layout#SBBF} filter given no type has {@link ParquetType#BYTE_ARRAY} keys,
+         * which hash every key as its canonical bytes). Its hash is {@link HashAlgorithm#XXH64} with
+         * seed 0 and k is 8, as Parquet's filters have them: a build with another hash, seed or k
+         * given is refused. Give n and p, or m (a multiple of 256 cells, at most 2^40), as for any filter.
+         *
+         * @param type the physical type of the keys, not null
+         * @return this builder
+         */
+        public Builder parquetType(ParquetType type) {
+            this.parquetType = Objects.requireNonNull(type, "type");
+            this.layout = Layout.SBBF;
             return this;
         }
 
@@ -437,6 +477,7 @@ public final class BloomSpec {
          */
         public Builder seed(long seed) {
             this.seed = seed;
+            this.hashGiven = true;
             return this;
         }
 
@@ -451,6 +492,13 @@ public final class BloomSpec {
             if (layout == Layout.SECTORIZED && counterBits != 1) {
                 throw new IllegalArgumentException("the sectorized layout has 1-bit cells only, not " + counterBits
                         + "-bit counters; use the blocked layout for a counting filter");
+            }
+            if (layout == Layout.SBBF || parquetType != null) {
+                return buildSbbf();
+            }
+            if (hashAlgorithm == HashAlgorithm.XXH64) {
+                throw new IllegalArgumentException("the XXH64 hash belongs to the sbbf layout only (Parquet's), not the "
+                        + name(layout) + " layout");
             }
             if (cells > 0 && hashes > 0) {
                 long m = cells;
@@ -472,6 +520,47 @@ public final class BloomSpec {
             }
             throw new IllegalArgumentException(
                     "give either expected keys and a false-positive rate, or cells and hashes");
+        }
+
+        /**
+         * Parquet's filter admits one shape of everything but its size: checked here, so that a
+         * header holding another is refused rather than probed as something it is not.
+         */
+        private BloomSpec buildSbbf() {
+            if (layout != Layout.SBBF) {
+                throw new IllegalArgumentException("a Parquet type belongs to the sbbf layout only, not the "
+                        + name(layout) + " layout");
+            }
+            if (parquetType == null) {
+                parquetType = ParquetType.BYTE_ARRAY;
+            }
+            if (!hashGiven) {
+                hashAlgorithm = HashAlgorithm.XXH64;
+                seed = 0;
+            }
+            if (counterBits != 1 || hashAlgorithm != HashAlgorithm.XXH64 || seed != 0
+                    || (hashes != 0 && hashes != SbbfFppModel.WORDS)) {
+                throw new IllegalArgumentException("the sbbf layout is Parquet's: 1-bit cells, k = 8, XXH64 with seed 0,"
+                        + " not w = " + counterBits + ", k = " + hashes + ", " + hashAlgorithm + " seed " + seedText(seed));
+            }
+            long perBlock = SbbfFppModel.BLOCK_BITS;
+            if (cells > 0) {
+                long m = (cells + perBlock - 1) / perBlock * perBlock;
+                if (m > MAX_SBBF_CELLS) {
+                    throw new IllegalArgumentException("an sbbf filter has at most " + MAX_SBBF_CELLS
+                            + " cells (2^32 blocks, the reach of Parquet's block index), not " + cells);
+                }
+                return new BloomSpec(this, m, SbbfFppModel.WORDS);
+            }
+            if (expectedKeys > 0 && fpp > 0) {
+                SbbfFppModel model = new SbbfFppModel();
+                long blocks = fewestBlocks(model, (int) perBlock, MAX_SBBF_CELLS / perBlock);
+                if (blocks == Long.MAX_VALUE) {
+                    throw new IllegalArgumentException(unreachable());
+                }
+                return new BloomSpec(this, blocks * perBlock, SbbfFppModel.WORDS);
+            }
+            throw new IllegalArgumentException("give either expected keys and a false-positive rate, or cells");
         }
 
         /**

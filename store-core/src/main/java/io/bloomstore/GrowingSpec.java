@@ -70,11 +70,15 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      * @param growthFactor s, from 1 to 16
      * @param tighteningRatio r, strictly between 0 and 1
      * @param maxBytes the size limit in bytes, or 0 for none
-     * @param layout the cell layout; checked here: not null
+     * @param layout the cell layout; checked here: not null, not {@link Layout#SBBF}
      * @param seed any 64-bit value
      */
     public GrowingSpec {
         Objects.requireNonNull(layout, "layout");
+        if (layout == Layout.SBBF) {
+            throw new IllegalArgumentException("a growing filter cannot have the sbbf layout: Parquet's filters have one"
+                    + " fixed size; use a fixed filter (sized with --expected and --fpp)");
+        }
     }
 
     /**

@@ -6,7 +6,9 @@ package io.bloomstore;
  */
 public enum HashAlgorithm {
     /** XXH3-64 (xxHash 0.8) keyed with the file's seed. */
-    XXH3_64(1);
+    XXH3_64(1),
+    /** XXH64 with seed 0: the hash of Apache Parquet's split-block Bloom filters ({@link Layout#SBBF}). */
+    XXH64(2);
 
     private final int id;
 
@@ -17,7 +19,7 @@ public enum HashAlgorithm {
     /**
      * The byte stored in the file header.
      *
-     * @return the id, from 1 (0 is never used); 1 for {@link #XXH3_64}
+     * @return the id, from 1 (0 is never used); 1 for {@link #XXH3_64}, 2 for {@link #XXH64}
      */
     public int id() {
         return id;
@@ -36,6 +38,6 @@ public enum HashAlgorithm {
                 return algorithm;
             }
         }
-        throw new IllegalArgumentException("unknown hash algorithm id " + id + " (known: 1 xxh3-64)");
+        throw new IllegalArgumentException("unknown hash algorithm id " + id + " (known: 1 xxh3-64, 2 xxh64)");
     }
 }

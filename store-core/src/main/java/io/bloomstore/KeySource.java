@@ -33,7 +33,10 @@ import java.util.function.LongConsumer;
  * <p><b>Keys.</b> One key per line: a line ends at {@code \n}, a trailing {@code \r} is dropped
  * (CRLF files), empty lines are skipped, and every other byte (NUL and invalid UTF-8 included) is
  * part of the key. A key is hashed by its bytes, so a line {@code alice} is the same key as
- * {@code filter.add("alice")} and {@code filter.add("alice".getBytes(UTF_8))}.
+ * {@code filter.add("alice")} and {@code filter.add("alice".getBytes(UTF_8))}. In a filter of the
+ * {@link Layout#SBBF} layout whose Parquet type is numeric, every key of a source (lines and
+ * {@link #of} keys alike) is text: the number it writes, as {@code filter.add("42")} reads it
+ * ({@link KeyHasher#hashText}).
  *
  * <p><b>Filters.</b> {@link #addTo} and {@link #queryIn} take any {@link MembershipFilter}: a fixed
  * {@link BloomFilter}, a {@link GrowingBloomFilter} or a {@link WindowedBloomFilter}.

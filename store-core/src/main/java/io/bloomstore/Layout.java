@@ -25,7 +25,15 @@ public enum Layout {
      * follow from k (docs/FORMAT.md, "Sectorized layout"); {@link BloomSpec.Builder#build()} sizes
      * for its own false-positive rate.
      */
-    SECTORIZED(2);
+    SECTORIZED(2),
+    /**
+     * Apache Parquet's split-block Bloom filter, bit for bit (docs/FORMAT.md, "Split-block layout"):
+     * 256-bit blocks of eight 32-bit words, one bit set in each word by a salted multiply of the
+     * key's XXH64; k is 8, the hash {@link HashAlgorithm#XXH64} with seed 0, 1-bit cells, and the
+     * Parquet physical type of the keys ({@link ParquetType}) is part of the shape. Its cells are the
+     * bitset Parquet stores, so {@link ParquetFilters} moves filters in and out of Parquet files.
+     */
+    SBBF(3);
 
     private final int id;
 
@@ -36,7 +44,7 @@ public enum Layout {
     /**
      * The byte stored in the file header.
      *
-     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}
+     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}, 3 for {@link #SBBF}
      */
     public int id() {
         return id;
@@ -56,6 +64,6 @@ public enum Layout {
             }
         }
         throw new IllegalArgumentException("unknown layout id " + id
-                + " (known: 0 standard, 1 blocked, 2 sectorized); a newer bloomstore may read it");
+                + " (known: 0 standard, 1 blocked, 2 sectorized, 3 sbbf); a newer bloomstore may read it");
     }
 }

@@ -103,6 +103,9 @@ public final class Merge {
         if (fixed.size() < sources.size()) {
             return SegmentedMerge.toNewFile(out, List.copyOf(sources), op, replace, progress);
         }
+        if (ParquetFilters.foldable(fixed, op)) {
+            return ParquetFilters.mergeFolded(out, fixed, replace, progress);
+        }
         BloomFilter first = fixed.get(0);
         for (BloomFilter source : fixed.subList(1, fixed.size())) {
             requireCompatible(first.path(), first.spec(), source.path(), source.spec());

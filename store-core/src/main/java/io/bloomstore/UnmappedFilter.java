@@ -39,7 +39,7 @@ final class UnmappedFilter implements MembershipFilter {
         BloomSpec spec = header.spec();
         this.queries = new CellQueries(spec, new PositionalCells(channel, FilterFileDescriptor.CELLS_START,
                 spec.cells(), spec.counterBits()));
-        this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
+        this.hasher = KeyHasher.of(spec);
     }
 
     /**

@@ -45,12 +45,16 @@ public record WindowSpec(long expectedKeys, double fpp, Duration window, int epo
      * @param fpp P, strictly between 0 and 1
      * @param window the window; checked here: not null
      * @param epochs L, from 1 to 64
-     * @param layout the cell layout; checked here: not null
+     * @param layout the cell layout; checked here: not null, not {@link Layout#SBBF}
      * @param seed any 64-bit value
      */
     public WindowSpec {
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(layout, "layout");
+        if (layout == Layout.SBBF) {
+            throw new IllegalArgumentException("a windowed filter cannot have the sbbf layout: Parquet's filters have one"
+                    + " fixed size; use a fixed filter (sized with --expected and --fpp)");
+        }
     }
 
     /**

@@ -77,7 +77,7 @@ class BloomSpecTest {
         double[] rates = {0.5, 0.01, 1e-4, 1e-9};
         for (Layout layout : Layout.values()) {
             for (int w : WIDTHS) {
-                if (layout == Layout.SECTORIZED && w != 1) {
+                if ((layout == Layout.SECTORIZED || layout == Layout.SBBF) && w != 1) {
                     continue; // 1-bit cells only: SectorizedLayoutTest checks the refusal
                 }
                 for (long n : keys) {
@@ -101,7 +101,7 @@ class BloomSpecTest {
         assertEquals(n, spec.expectedKeys());
         assertEquals(p, spec.targetFpp());
         assertTrue(spec.expectedFpp(n) <= p, spec + " reaches only " + spec.expectedFpp(n));
-        int perBlock = BloomSpec.BLOCK_BITS / w;
+        int perBlock = spec.cellsPerBlock();
         long smaller = spec.cells() - (layout != Layout.STANDARD ? perBlock : 1);
         if (smaller > 0) {
             BloomSpec oneLess = spec.toBuilder().cells(smaller).build();
@@ -112,6 +112,9 @@ class BloomSpecTest {
             assertTrue(spec.hashes() <= perBlock, "no more probes than cells in a block");
         } else if (layout == Layout.SECTORIZED) {
             assertEquals(0, spec.cells() % perBlock, "whole lines");
+        } else if (layout == Layout.SBBF) {
+            assertEquals(0, spec.cells() % 256, "whole 256-bit blocks");
+            assertEquals(8, spec.hashes(), "Parquet's eight words");
         } else {
             assertEquals(Math.max(1, Math.round(-Math.log(p) / LN2)), spec.hashes(), "k = round(log2(1/p))");
         }

@@ -44,7 +44,8 @@ record FilterReport(
         double fillRatio,
         Double estimatedKeys,
         double currentFpp,
-        Boolean pastCapacity) {
+        Boolean pastCapacity,
+        String parquetType) {
 
     /** Reports on a fixed filter of {@code shape}, from its statistics {@code stats}. */
     static FilterReport of(Path file, FilterShape.Fixed shape, FilterStatistics stats, boolean pastCapacity) {
@@ -81,6 +82,7 @@ record FilterReport(
                 stats.fillRatio(),
                 Double.isFinite(stats.estimatedKeys()) ? stats.estimatedKeys() : null,
                 stats.currentFpp(),
-                spec.expectedKeys() > 0 ? pastCapacity : null);
+                spec.expectedKeys() > 0 ? pastCapacity : null,
+                spec.parquetType() == null ? null : spec.parquetType().name());
     }
 }

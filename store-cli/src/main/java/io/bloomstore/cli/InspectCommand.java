@@ -80,7 +80,8 @@ final class InspectCommand extends CliCommand {
                 .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.counterBits() == 1
                         ? " bit (plain filter)" : " bits (counting filter)"))
                 .row("hashes (k)", Integer.toString(r.hashes()))
-                .row("layout", r.layout())
+                .row("layout", r.layout() + (r.parquetType() == null ? ""
+                        : " (Parquet's split-block filter; keys are Parquet " + r.parquetType() + " values)"))
                 .row("hash", r.hashAlgorithm() + ", seed " + r.seed())
                 .row("sized for", r.expectedKeys() == null ? "given as cells and hashes"
                         : Filters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")

@@ -10,6 +10,8 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.Layout;
+import io.bloomstore.ParquetFilters;
+import io.bloomstore.ParquetType;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
@@ -39,6 +41,8 @@ final class ShapeOptions {
     Integer hashes;
     int counterBits;
     Layout layout;
+    ParquetType parquetType;
+    boolean parquetCompatible;
     Long seed;
     boolean sparse;
     boolean grow;
@@ -77,7 +81,14 @@ final class ShapeOptions {
         command.addOption(option(int.class, value -> counterBits = value, "--counter-bits").paramLabel("W").defaultValue("1")
                 .description("Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
                         + "which can remove and count keys).").build());
-        command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked|sectorized")
+        command.addOption(option(ParquetType.class, value -> parquetType = value, "--parquet-type").paramLabel("TYPE")
+                .description("The sbbf layout: Apache Parquet's split-block filter, bit for bit, of values of this Parquet "
+                        + "type (int32, int64, float, double, byte_array, fixed_len_byte_array), hashed as Parquet hashes "
+                        + "them: 'contains FILE 42' asks for the number 42 in an int32 or int64 filter.").build());
+        command.addOption(flag(value -> parquetCompatible = value, "--parquet-compatible")
+                .description("With --parquet-type: round the filter up to a power of two from 32 B to 128 MiB, the "
+                        + "sizes Parquet's readers take, so that export-sbbf can write it for them.").build());
+        command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked|sectorized|sbbf")
                 .description("standard (the default, except with --window, and --grow at P of 0.1% or more), "
                         + "or blocked: all cells of a key in one cache line, faster on large filters for slightly "
                         + "more space, or sectorized: as blocked, the cells in a few whole words of the line (1-bit "
@@ -85,7 +96,8 @@ final class ShapeOptions {
                         + "slot, and blocked slots answer together in about two memory misses where standard ones "
                         + "take about six. So is a growing one at P of 0.1% or more: its query asks every segment, "
                         + "and a blocked one refuses a new key in one miss where a standard one takes about two; "
-                        + "below 0.1% blocked segments would cost over 16% more bytes.").build());
+                        + "below 0.1% blocked segments would cost over 16% more bytes. sbbf: Parquet's split-block filter "
+                        + "(see --parquet-type; of byte_array keys without it).").build());
         if (makesFiles) {
             command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
                     .converters(new Converters.Seed())
@@ -161,6 +173,10 @@ final class ShapeOptions {
         }
         if (sparse) {
             throw new IllegalArgumentException(kind + " allocates its parts whole; --sparse is for fixed filters only");
+        }
+        if (parquetType != null || parquetCompatible || layout == Layout.SBBF) {
+            throw new IllegalArgumentException(kind + " does not make Parquet's filters, which have one fixed size;"
+                    + " leave out --parquet-type, --parquet-compatible and --layout sbbf");
         }
     }
 
@@ -292,9 +308,22 @@ final class ShapeOptions {
      * @throws IllegalArgumentException naming what is missing, contradictory or out of range
      */
     BloomSpec spec(Long keyCount) {
+        if (parquetType != null && layout != null && layout != Layout.SBBF) {
+            throw new IllegalArgumentException("--parquet-type makes an sbbf filter, not a " + Human.name(layout)
+                    + " one; leave out --layout");
+        }
+        if (parquetCompatible) {
+            if (parquetType == null || expected == null || fpp == null) {
+                throw new IllegalArgumentException("--parquet-compatible needs --parquet-type TYPE --expected N --fpp P");
+            }
+            return ParquetFilters.spec(parquetType, expected, fpp, true);
+        }
         BloomSpec.Builder builder = BloomSpec.builder().counterBits(counterBits).layout(layoutOr(Layout.STANDARD));
         if (seed != null) {
             builder.seed(seed);
+        }
+        if (parquetType != null) {
+            builder.parquetType(parquetType);
         }
         if (cells != null) {
             if (expected != null || fpp != null) {

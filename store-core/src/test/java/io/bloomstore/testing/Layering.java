@@ -50,8 +50,9 @@ public final class Layering {
             internal.files    -> values internal.cells internal.format net.openhft
             internal.probe    -> values internal.cells internal.hashing internal.math
             internal.bulk     -> values
+            internal.parquet  ->
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
-            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment net.openhft
+            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.parquet net.openhft
             server            -> api values
             cli               -> api values server
             spark             -> api values
@@ -63,7 +64,7 @@ public final class Layering {
      * exceptions, and the key hasher. Each depends only on {@code internal.math} and
      * {@code internal.hashing}, so that the public package and the internal ones form no cycle.
      */
-    static final Set<String> VALUE_TYPES = Set.of("BloomSpec", "Layout", "HashAlgorithm", "KeyHasher",
+    static final Set<String> VALUE_TYPES = Set.of("BloomSpec", "Layout", "HashAlgorithm", "KeyHasher", "ParquetType",
             "InvalidFilterFileException", "CellsCheck");
 
     private static final String ROOT = "io/bloomstore/";

@@ -34,10 +34,10 @@ public final class KeyBatch {
         size++;
     }
 
-    /** Fills {@link #hashes} with the hash of every key. */
+    /** Fills {@link #hashes} with the hash of every key, each a key written as text ({@link KeyHasher#hashText}). */
     void hashWith(KeyHasher hasher) {
         for (int i = 0; i < size; i++) {
-            hashes[i] = hasher.hash(bytes, offsets[i], lengths[i]);
+            hashes[i] = hasher.hashText(bytes, offsets[i], lengths[i]);
         }
     }
 }

@@ -71,7 +71,12 @@ public final class FilterFileDescriptor {
     public static final int CELLS_LENGTH_OFFSET = 72;
     /** Version 3: the file identity, a random non-zero u64 (version 1: reserved, zero). */
     public static final int FILE_IDENTITY_OFFSET = 80;
-    public static final int RESERVED_OFFSET = 88;
+    /**
+     * One byte whose meaning belongs to the layout: the sbbf layout's Parquet physical type; written
+     * 0 and ignored by readers for the other layouts (it was reserved before the sbbf layout).
+     */
+    public static final int LAYOUT_PARAMETER_OFFSET = 88;
+    public static final int RESERVED_OFFSET = 89;
     public static final int HEADER_CRC_OFFSET = 124;
     /** Length of the immutable header, CRC included. */
     public static final int HEADER_LENGTH = 128;

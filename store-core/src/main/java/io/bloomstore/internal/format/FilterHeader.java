@@ -7,6 +7,7 @@ import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.HashAlgorithm;
 import io.bloomstore.Layout;
+import io.bloomstore.ParquetType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -164,6 +165,9 @@ public final class FilterHeader {
         b.putLong(CELLS_START_OFFSET, CELLS_START);
         b.putLong(CELLS_LENGTH_OFFSET, spec.cellBytes());
         b.putLong(FILE_IDENTITY_OFFSET, identity);
+        if (spec.parquetType() != null) {
+            b.put(LAYOUT_PARAMETER_OFFSET, (byte) spec.parquetType().thriftId());
+        }
         return b.array();
     }
 
@@ -248,7 +252,12 @@ public final class FilterHeader {
         }
         BloomSpec.Builder builder = BloomSpec.builder();
         try {
-            builder.layout(Layout.ofId(Byte.toUnsignedInt(b.get(LAYOUT_OFFSET))))
+            Layout layout = Layout.ofId(Byte.toUnsignedInt(b.get(LAYOUT_OFFSET)));
+            if (layout == Layout.SBBF) {
+                // First: it sets the hash and seed Parquet's filters have, which the header's must then be.
+                builder.parquetType(ParquetType.ofThriftId(Byte.toUnsignedInt(b.get(LAYOUT_PARAMETER_OFFSET))));
+            }
+            builder.layout(layout)
                     .hashAlgorithm(HashAlgorithm.ofId(Byte.toUnsignedInt(b.get(HASH_ALGORITHM_OFFSET))))
                     .counterBits(Byte.toUnsignedInt(b.get(COUNTER_BITS_OFFSET)))
                     .hashes(b.getInt(HASHES_OFFSET))

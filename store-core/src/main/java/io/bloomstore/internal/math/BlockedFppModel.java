@@ -52,24 +52,7 @@ public final class BlockedFppModel implements FppModel {
         if (keys <= 0) {
             return 0;
         }
-        double lambda = keys * cellsPerBlock / cells;
-        // The Poisson mass outside lambda +- 12 sqrt(lambda) + 20 is below 1e-30: negligible.
-        double spread = 12 * StrictMath.sqrt(lambda) + 20;
-        int from = (int) Math.max(0, Math.floor(lambda - spread));
-        int to = (int) Math.ceil(lambda + spread);
-        double logLambda = StrictMath.log(lambda);
-        double logFactorial = 0;
-        for (int i = 2; i <= from; i++) {
-            logFactorial += StrictMath.log(i);
-        }
-        double sum = 0;
-        for (int j = from; j <= to; j++) {
-            if (j > from) {
-                logFactorial += StrictMath.log(j);
-            }
-            sum += StrictMath.exp(j * logLambda - lambda - logFactorial) * blockFpp(j);
-        }
-        return Math.min(1.0, sum);
+        return FalsePositiveMath.poissonAverage(keys * cellsPerBlock / cells, this::blockFpp);
     }
 
     /** The rate of a block holding {@code keys} keys. */

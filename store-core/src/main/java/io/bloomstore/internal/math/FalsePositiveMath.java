@@ -1,5 +1,7 @@
 package io.bloomstore.internal.math;
 
+import java.util.function.IntToDoubleFunction;
+
 /**
  * The formulas a Bloom filter is sized and judged by.
  *
@@ -49,6 +51,30 @@ public final class FalsePositiveMath {
         return new BlockedFppModel(cellsPerBlock, hashes).fpp(cells, keys);
     }
 
+    /**
+     * The average of {@code blockFpp(j)} over the Poisson(lambda) number j of keys in a block, in
+     * docs/FORMAT.md's order: j over lambda +- (12 sqrt(lambda) + 20), outside which the mass is
+     * below 1e-30, each term exp(j ln lambda - lambda - ln j!) with ln j! a running sum; capped at 1.
+     */
+    static double poissonAverage(double lambda, IntToDoubleFunction blockFpp) {
+        double spread = 12 * StrictMath.sqrt(lambda) + 20;
+        int from = (int) Math.max(0, Math.floor(lambda - spread));
+        int to = (int) Math.ceil(lambda + spread);
+        double logLambda = StrictMath.log(lambda);
+        double logFactorial = 0;
+        for (int i = 2; i <= from; i++) {
+            logFactorial += StrictMath.log(i);
+        }
+        double sum = 0;
+        for (int j = from; j <= to; j++) {
+            if (j > from) {
+                logFactorial += StrictMath.log(j);
+            }
+            sum += StrictMath.exp(j * logLambda - lambda - logFactorial) * blockFpp.applyAsDouble(j);
+        }
+        return Math.min(1.0, sum);
+    }
+
     /** k = (m/n) ln 2, rounded, at least 1: the k that minimises the standard formula. */
     public static int optimalHashes(long cells, long keys) {
         return (int) Math.max(1, Math.round((double) cells / keys * LN2));
@@ -92,6 +118,15 @@ public final class FalsePositiveMath {
     public static double estimateSectorizedKeys(long cells, int sectors, int bitsPerSector, long setCells) {
         return estimateLineKeys(cells, SECTORIZED_LINE_BITS, setCells, sectors / (double) SECTORIZED_LINE_WORDS
                 * StrictMath.expm1(bitsPerSector * StrictMath.log1p(-1.0 / WORD_BITS)));
+    }
+
+    /**
+     * The key count estimate for the split-block layout: a key sets one of the 32 bits of each word
+     * of its 256-bit block, so it leaves a given cell empty with probability 1 - 1/32, and the
+     * blocked estimate's q is -1/32.
+     */
+    public static double estimateSbbfKeys(long cells, long setCells) {
+        return estimateLineKeys(cells, SbbfFppModel.BLOCK_BITS, setCells, -1.0 / SbbfFppModel.WORD_BITS);
     }
 
     /** The sectorized layout's false-positive rate: {@link SectorizedFppModel}'s for k bits in S words of a line. */

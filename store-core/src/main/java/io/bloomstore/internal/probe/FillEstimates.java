@@ -22,6 +22,7 @@ public final class FillEstimates {
                 int sectors = ProbeMath.sectors(spec.hashes());
                 yield FalsePositiveMath.estimateSectorizedKeys(spec.cells(), sectors, spec.hashes() / sectors, setCells);
             }
+            case SBBF -> FalsePositiveMath.estimateSbbfKeys(spec.cells(), setCells);
             default -> FalsePositiveMath.estimateKeys(spec.cells(), spec.hashes(), setCells);
         };
     }

@@ -18,6 +18,8 @@ abstract class Probing {
                 return new Blocked(spec, 0);
             case SECTORIZED:
                 return new Sectorized(spec, 0);
+            case SBBF:
+                return new SplitBlock(spec);
             default:
                 return new Standard(spec);
         }
@@ -450,5 +452,81 @@ abstract class Probing {
             }
             return changed;
         }
+    }
+
+    /**
+     * Apache Parquet's split-block Bloom filter (parquet-format BloomFilter.md): the block of 256
+     * bits is ((h >>> 32) * blocks) >>> 32, and the key sets bit (SALT[i] * (int) h) >>> 27 of
+     * 32-bit word i of it, for i in 0..7. Parquet's words are little-endian u32s in a row, so
+     * word i's bit b is cell 256 block + 32 i + b of the little-endian u64 cell words: the cells are
+     * Parquet's bitset byte for byte. A query or an add reads the block as four u64 words, two of
+     * Parquet's each, and an add sets each u64's two bits with one compare-and-set. A block is half
+     * a cache line, aligned, so the blocked layout's load-ahead, through {@link #base}, loads the
+     * key's one line.
+     */
+    static final class SplitBlock extends Blocked {
+        /** Parquet's eight salts, odd 32-bit constants. */
+        static final int[] SALT = {0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b,
+            0x9efc4947, 0x5c6bfb31};
+        private static final int BLOCK_SHIFT = 8;
+
+        private final long blocks;
+
+        SplitBlock(BloomSpec spec) {
+            super(spec, 0); // 256 cells a block: spec.cellsPerBlock() of the sbbf layout
+            this.blocks = spec.cells() >>> BLOCK_SHIFT;
+        }
+
+        /** The block of the key whose hash is {@code hash}: the top 32 bits scaled to [0, blocks). */
+        static long splitBlock(long hash, long blocks) {
+            return ((hash >>> 32) * blocks) >>> 32;
+        }
+
+        @Override
+        public long base(long hash) {
+            return splitBlock(hash, blocks) << BLOCK_SHIFT;
+        }
+
+        @Override
+        public long step(long hash) {
+            return hash;
+        }
+
+        @Override
+        public long index(long base, long step, int i) {
+            return base + (i << 5) + ((SALT[i] * (int) step) >>> 27);
+        }
+
+        /** The bits of 32-bit words {@code 2 pair} and {@code 2 pair + 1} of the key, as one u64 mask. */
+        private static long mask(int key, int pair) {
+            int low = (SALT[2 * pair] * key) >>> 27;
+            int high = (SALT[2 * pair + 1] * key) >>> 27;
+            return (1L << low) | (1L << (32 + high));
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            long at = address + (splitBlock(hash, blocks) << 5);
+            int key = (int) hash;
+            for (int pair = 0; pair < 4; pair++) {
+                long mask = mask(key, pair);
+                if ((CellArray.wordVolatile(at + (pair << 3)) & mask) != mask) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            long at = address + (splitBlock(hash, blocks) << 5);
+            int key = (int) hash;
+            boolean changed = false;
+            for (int pair = 0; pair < 4; pair++) {
+                changed |= CellArray.setBitsOfWord(at + (pair << 3), mask(key, pair), singleWriter);
+            }
+            return changed;
+        }
+
     }
 }

@@ -96,8 +96,9 @@ class DamagedFileTest {
         // Well-formed headers (valid CRC) holding values out of range: what a buggy writer makes.
         forgedField(cases, "header length 64", h -> h.putShort(HEADER_LENGTH_OFFSET, (short) 64), "header length");
         // A layout id this reader does not know is refused, not misread: the rule by which a reader
-        // from before the sectorized layout (id 2) refused its files, which this case held with id 2.
-        forgedField(cases, "layout 3", h -> h.put(LAYOUT_OFFSET, (byte) 3), "unknown layout id 3");
+        // from before the sectorized layout (id 2) refused its files, which this case held with id 2, and
+        // with id 3 until the sbbf layout took it.
+        forgedField(cases, "layout 6", h -> h.put(LAYOUT_OFFSET, (byte) 6), "unknown layout id 6");
         // The sectorized layout's own constraints: whole 512-bit lines (this file has m = 1000),
         // and 1-bit cells.
         forgedField(cases, "layout 2 on 1000 cells", h -> h.put(LAYOUT_OFFSET, (byte) 2), "sectorized");
@@ -107,7 +108,13 @@ class DamagedFileTest {
             h.putLong(CELL_COUNT_OFFSET, 1024);
         }, "1-bit");
         forgedField(cases, "hash algorithm 0", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 0), "hash algorithm id 0");
-        forgedField(cases, "hash algorithm 2", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 2), "hash algorithm id 2");
+        forgedField(cases, "hash algorithm 3", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 3), "hash algorithm id 3");
+        // XXH64 (id 2) is the sbbf layout's only, and the sbbf layout has Parquet's shape only.
+        forgedField(cases, "hash algorithm 2 on a standard layout", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 2), "XXH64");
+        forgedField(cases, "sbbf with no Parquet type", h -> sbbf(h).put(LAYOUT_PARAMETER_OFFSET, (byte) 0),
+                "Parquet physical type id 0");
+        forgedField(cases, "sbbf with 7 hashes", h -> sbbf(h).putInt(HASHES_OFFSET, 7), "k = 7");
+        forgedField(cases, "sbbf with the XXH3 hash", h -> sbbf(h).put(HASH_ALGORITHM_OFFSET, (byte) 1), "XXH3_64 seed");
         for (int w : new int[] {0, 3, 64, 255}) {
             forgedField(cases, "counter bits " + w, h -> h.put(COUNTER_BITS_OFFSET, (byte) w), "counter bits");
         }
@@ -131,6 +138,12 @@ class DamagedFileTest {
             h.putLong(CELLS_LENGTH_OFFSET, BloomSpec.MAX_CELLS / 8);
         }), Problem.LENGTH_MISMATCH, "bytes"));
         return cases.stream();
+    }
+
+    /** The header edited to a valid sbbf filter's shape (INT64 keys, 1024 cells, the file's cell length), for one field to spoil. */
+    private static ByteBuffer sbbf(ByteBuffer h) {
+        return h.put(LAYOUT_OFFSET, (byte) 3).put(LAYOUT_PARAMETER_OFFSET, (byte) 2).put(HASH_ALGORITHM_OFFSET, (byte) 2)
+                .putLong(SEED_OFFSET, 0).putInt(HASHES_OFFSET, 8).putLong(CELL_COUNT_OFFSET, 1024);
     }
 
     private static void forgedField(List<Damage> cases, String name, Consumer<ByteBuffer> edit, String messageWord) {

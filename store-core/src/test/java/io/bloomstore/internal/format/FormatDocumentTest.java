@@ -346,9 +346,11 @@ class FormatDocumentTest {
     }
 
     private static BloomSpec shapeOf(Map<String, String> row) {
+        Layout layout = layoutNamed(row.get("layout"));
         BloomSpec spec = BloomSpec.builder()
+                .hashAlgorithm(layout == Layout.SBBF ? HashAlgorithm.XXH64 : HashAlgorithm.XXH3_64)
                 .seed(parseU64(row.get("seed")))
-                .layout(layoutNamed(row.get("layout")))
+                .layout(layout)
                 .counterBits(Integer.parseInt(row.get("w")))
                 .cells(Long.parseLong(row.get("m")))
                 .hashes(Integer.parseInt(row.get("k")))
@@ -374,6 +376,7 @@ class FormatDocumentTest {
                     case BLOCKED -> FormatReference.blockedIndices(hash, spec.cells(), spec.hashes(), spec.counterBits());
                     case SECTORIZED -> FormatReference.sectorizedIndices(hash, spec.cells(), spec.hashes());
                     case STANDARD -> FormatReference.standardIndices(hash, spec.cells(), spec.hashes());
+                    case SBBF -> FormatReference.sbbfIndices(hash, spec.cells());
                 };
                 if (!Arrays.equals(documented, byFormula)) {
                     differences.add(key + ": FORMAT.md " + Arrays.toString(documented) + ", by its formulas "

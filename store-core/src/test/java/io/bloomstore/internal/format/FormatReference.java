@@ -129,6 +129,21 @@ public final class FormatReference {
         return indices;
     }
 
+    /**
+     * Split-block (Parquet's BlockSplitBloomFilter, written out from parquet-format BloomFilter.md):
+     * block = ((h >>> 32) * (m / 256)) >>> 32; probe i is bit (salt[i] * (int) h) >>> 27 of the
+     * block's 32-bit word i.
+     */
+    public static long[] sbbfIndices(long hash, long cells) {
+        int[] salt = {0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31};
+        long block = ((hash >>> 32) * (cells / 256)) >>> 32;
+        long[] indices = new long[8];
+        for (int i = 0; i < 8; i++) {
+            indices[i] = block * 256 + i * 32 + ((salt[i] * (int) hash) >>> 27);
+        }
+        return indices;
+    }
+
     private static void lexicographicSubsets(int[] chosen, int filled, int from, List<int[]> into) {
         if (filled == chosen.length) {
             into.add(chosen.clone());
