@@ -216,6 +216,7 @@ public final class BloomSpec {
             case STANDARD -> sizing.sizeStandard().hashes() == hashes;
             case BLOCKED -> sizing.blockedSearch().chooses(cells, hashes);
             case SECTORIZED -> sizing.sectorizedSearch().chooses(cells, hashes);
+            case SBBF -> hashes == SbbfFppModel.WORDS; // Parquet's k, whatever n and p
         };
     }
 
