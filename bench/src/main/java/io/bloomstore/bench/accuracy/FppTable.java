@@ -15,6 +15,7 @@ import io.bloomstore.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -37,6 +38,9 @@ import java.util.Locale;
  * (the module for DataSketches, JDK 17 only: see bench/pom.xml; {@code target}: the second table only).
  */
 public final class FppTable {
+    /** bloomstore's own layouts; the imported ones (Parquet's) answer as their writers' and are tested against them. */
+    private static final List<Layout> NATIVE_LAYOUTS = List.of(Layout.STANDARD, Layout.BLOCKED, Layout.SECTORIZED);
+
     private static final int KEYS = 1_000_000;
     private static final int FILTERS = 16;
     private static final int QUERIES = 4_000_000;
@@ -56,7 +60,7 @@ public final class FppTable {
                 System.out.println("| bits/key | layout | k | bloomstore, measured | model | RocksDB FastLocalBloom probing, measured |");
                 System.out.println("| --- | --- | --- | --- | --- | --- |");
                 for (int bits : BITS_PER_KEY) {
-                    for (Layout layout : Layout.values()) {
+                    for (Layout layout : NATIVE_LAYOUTS) {
                         row(dir, bits, layout);
                     }
                 }
@@ -79,6 +83,7 @@ public final class FppTable {
             case BLOCKED -> rocksDbProbes(bitsPerKey * 1000);
             case SECTORIZED -> bestSectorizedHashes(cells);
             case STANDARD -> FalsePositiveMath.optimalHashes(cells, KEYS);
+            default -> throw new IllegalArgumentException(layout + " has its own accuracy test");
         };
         BloomSpec spec = BloomSpec.builder().cells(cells).hashes(k).layout(layout).build();
         long ours = 0;
