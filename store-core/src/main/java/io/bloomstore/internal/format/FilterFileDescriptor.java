@@ -51,6 +51,12 @@ public final class FilterFileDescriptor {
      * packed as it always was; written only as the regions of a segmented file.
      */
     public static final int UNBOUND_FORMAT_VERSION = 1;
+    /**
+     * Version 3 plus a cell rule other than "set a bit / count" ({@link CellRule}): a stable or a
+     * valued filter. Written only for such files, so that a reader that predates the rules refuses
+     * them by their version instead of reading their cells as bits or counts.
+     */
+    public static final int CELL_RULE_FORMAT_VERSION = 4;
 
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 8;
@@ -72,6 +78,12 @@ public final class FilterFileDescriptor {
     /** Version 3: the file identity, a random non-zero u64 (version 1: reserved, zero). */
     public static final int FILE_IDENTITY_OFFSET = 80;
     public static final int RESERVED_OFFSET = 88;
+    /** Version 4: the cell rule's id, a u8 ({@link CellRule.Kind}); reserved before. */
+    public static final int CELL_RULE_OFFSET = 88;
+    /** Version 4: a valued filter's value bits W, a u8; 0 for a stable filter. */
+    public static final int VALUE_BITS_OFFSET = 89;
+    /** Version 4: a stable filter's decrements per add P, a u64; 0 for a valued filter. */
+    public static final int DECREMENTS_OFFSET = 96;
     public static final int HEADER_CRC_OFFSET = 124;
     /** Length of the immutable header, CRC included. */
     public static final int HEADER_LENGTH = 128;
