@@ -112,7 +112,8 @@ public final class BloomFilter implements CountingFilter {
                 ? CellArray.singleWriter(memory.store(), CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes())
                 : new CellArray(memory.store(), CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
-        this.rules = header.rule().isPlain() ? null : new RuledCells(spec, cells, header.rule());
+        CellRule rule = header.rule();
+        this.rules = rule.isPlain() ? null : new RuledCells(spec, cells, rule.kind() == CellRule.Kind.MAX, rule.decrements());
         this.batches = new BatchProber(spec, probes);
         this.integrity = new CellsIntegrity(path, header, state, memory, cells);
         this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
@@ -361,8 +362,8 @@ public final class BloomFilter implements CountingFilter {
     }
 
     private boolean addByRule(long hash) {
-        if (rules.rule().isValued()) {
-            throw new UnsupportedOperationException(path + " is a " + rules.rule().label()
+        if (header.rule().isValued()) {
+            throw new UnsupportedOperationException(path + " is a " + header.rule().label()
                     + " filter, which holds a value per key: add KEY=VALUE pairs (ValuedFilter.put)");
         }
         boolean changed = rules.addStable(hash);
@@ -380,7 +381,7 @@ public final class BloomFilter implements CountingFilter {
 
     /** Draws this handle's stable decrements from a generator seeded with {@code seed}: a test's reproducible stream, one thread. */
     void seedDecrements(long seed) {
-        rules = RuledCells.seeded(spec, cells, header.rule(), seed);
+        rules = RuledCells.seededStable(spec, cells, header.rule().decrements(), seed);
     }
 
     @Override
@@ -423,7 +424,7 @@ public final class BloomFilter implements CountingFilter {
         }
         if (rules != null) {
             throw new UnsupportedOperationException("remove needs a counting filter; " + path + " is a "
-                    + rules.rule().label() + " filter, whose cells do not count keys");
+                    + header.rule().label() + " filter, whose cells do not count keys");
         }
         ensureWritable();
         if (!probes.decrement(hash)) {
@@ -486,13 +487,15 @@ public final class BloomFilter implements CountingFilter {
      * by {@link #approximateKeys()}: past it, the false-positive rate climbs above the target
      * ({@link BloomSpec#expectedFpp} of the key count says how far; for a dedup index every false
      * positive is a new key taken for a repeat). Always false for a filter sized by cells and
-     * hashes, which has no capacity. A filter that must take keys without end is a
+     * hashes, which has no capacity, and for a stable filter. A filter that must take keys without end is a
      * {@link GrowingBloomFilter} or a {@link WindowedBloomFilter}.
      *
      * @return true once the count passes the expected keys
      */
     public boolean isPastCapacity() {
-        return spec.expectedKeys() > 0 && approximateKeys() > spec.expectedKeys();
+        // a stable filter's n is the lifetime it was sized for: it takes keys without end
+        return spec.expectedKeys() > 0 && header.rule().kind() != CellRule.Kind.STABLE
+                && approximateKeys() > spec.expectedKeys();
     }
 
     /**

@@ -59,9 +59,21 @@ public final class ValuedFilter implements AutoCloseable {
     public static ValuedFilter create(Path path, long expectedKeys, double fpp, int valueBits, boolean keepMax,
             CreateOption... options) throws IOException {
         CellRule rule = CellRule.valued(keepMax, valueBits);
-        BloomSpec spec = BloomSpec.builder().expectedKeys(expectedKeys).fpp(fpp)
-                .counterBits(CellRule.cellBitsFor(valueBits)).build();
-        return new ValuedFilter(BloomFilter.create(path, spec, rule, options));
+        return new ValuedFilter(BloomFilter.create(path, spec(expectedKeys, fpp, valueBits), rule, options));
+    }
+
+    /**
+     * The shape {@link #create} gives a valued filter: the plain filter's m and k for n keys at p,
+     * in cells of the narrowest width above W bits.
+     *
+     * @param expectedKeys n
+     * @param fpp the rate at which a key never put reads a value
+     * @param valueBits W, 1 to 31
+     * @return the shape, whose {@link BloomSpec#cellBytes()} the file's cells take
+     * @throws IllegalArgumentException if W is not 1 to 31, or n and p size no filter
+     */
+    public static BloomSpec spec(long expectedKeys, double fpp, int valueBits) {
+        return BloomSpec.builder().expectedKeys(expectedKeys).fpp(fpp).counterBits(CellRule.cellBitsFor(valueBits)).build();
     }
 
     /**
@@ -82,6 +94,17 @@ public final class ValuedFilter implements AutoCloseable {
                     "is a " + filter.header().rule().label() + " filter and holds no values; create one with --values max|min");
         }
         return new ValuedFilter(filter);
+    }
+
+    /**
+     * The values of a valued filter already open as {@code filter}: for a caller that reads its
+     * header and cells through that one handle. Closing the result closes {@code filter}.
+     *
+     * @param filter an open filter
+     * @return its values, or empty if the file holds none
+     */
+    public static java.util.Optional<ValuedFilter> of(BloomFilter filter) {
+        return filter.header().rule().isValued() ? java.util.Optional.of(new ValuedFilter(filter)) : java.util.Optional.empty();
     }
 
     /**

@@ -52,7 +52,7 @@ public final class BloomstoreCli implements Callable<Integer> {
     private static final int HELP_WIDTH = 110;
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
-    static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
+    static final List<String> VERBS = List.of("create", "build", "add", "contains", "get", "remove", "count", "dedup", "merge",
             "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve");
 
     private final CliStreams streams;
@@ -168,6 +168,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "build" -> new BuildCommand(this);
             case "add" -> new AddCommand(this);
             case "contains" -> new ContainsCommand(this);
+            case "get" -> new GetCommand(this);
             case "remove" -> new RemoveCommand(this);
             case "count" -> new CountCommand(this);
             case "dedup" -> new DedupCommand(this);

@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * statistics from one scan of the cells. Its components are the JSON output's fields, in order;
  * values that do not exist are null (n and p of a filter sized by m and k, the file identity of a
  * version 1 file, the checksum of an unsealed filter, the key estimate of a full filter, whether a filter sized by m and k is past a
- * capacity it does not have).
+ * capacity it does not have, the cell rule of a plain filter).
  */
 record FilterReport(
         String file,
@@ -44,7 +44,8 @@ record FilterReport(
         double fillRatio,
         Double estimatedKeys,
         double currentFpp,
-        Boolean pastCapacity) {
+        Boolean pastCapacity,
+        CellRuleReport cellRule) {
 
     /** Reports on an open filter; scans its cells once, telling {@code progress} how far it got. */
     static FilterReport of(Path file, BloomFilter filter, Progress progress) {
@@ -82,6 +83,7 @@ record FilterReport(
                 stats.fillRatio(),
                 Double.isFinite(stats.estimatedKeys()) ? stats.estimatedKeys() : null,
                 stats.currentFpp(),
-                spec.expectedKeys() > 0 ? filter.isPastCapacity() : null);
+                spec.expectedKeys() > 0 && filter.stableSpec().isEmpty() ? filter.isPastCapacity() : null,
+                CellRuleReport.of(filter, stats.fillRatio()));
     }
 }

@@ -65,7 +65,11 @@ final class InspectCommand extends CliCommand {
         if (json) {
             JsonOutput.write(report, out);
         } else if (report instanceof FilterReport fixed) {
-            describe(fixed).print(out);
+            Table table = describe(fixed);
+            if (fixed.cellRule() != null) {
+                fixed.cellRule().addRows(table);
+            }
+            table.print(out);
         } else {
             SegmentedReport segmented = (SegmentedReport) report;
             describe(segmented).print(out);
@@ -81,13 +85,16 @@ final class InspectCommand extends CliCommand {
                 .row("size on disk", sizeOnDisk(r.fileBytes()) + (r.sparse() ? ", created sparse" : "") + ")")
                 .row("format", r.magic() + " version " + r.formatVersion() + ", header CRC32C " + r.headerCrc32c()
                         + (r.fileIdentity() == null ? ", no file identity (version 1)" : ", file identity " + r.fileIdentity()))
-                .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.counterBits() == 1
-                        ? " bit (plain filter)" : " bits (counting filter)"))
+                .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.cellRule() != null
+                        ? (r.counterBits() == 1 ? " bit" : " bits") + " (" + r.cellRule().rule() + " cells, see cell rule)"
+                        : r.counterBits() == 1 ? " bit (plain filter)" : " bits (counting filter)"))
                 .row("hashes (k)", Integer.toString(r.hashes()))
                 .row("layout", r.layout())
                 .row("hash", r.hashAlgorithm() + ", seed " + r.seed())
                 .row("sized for", r.expectedKeys() == null ? "given as cells and hashes"
-                        : Filters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")
+                        : (r.cellRule() != null && r.cellRule().rule().equals("stable") ? "a lifetime of "
+                                + Human.count(r.expectedKeys()) + " later adds" : Filters.keys(r.expectedKeys()))
+                                + " at " + Human.percent(r.targetFpp()) + " false positives")
                 .row("created", r.created())
                 .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum() : "no: " + Filters.NOT_SEALED)
                 .row("open writers", Integer.toString(r.openWriters()))

@@ -2,7 +2,6 @@ package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.internal.cells.CellArray;
-import io.bloomstore.internal.format.CellRule;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongUnaryOperator;
@@ -17,35 +16,40 @@ import java.util.function.LongUnaryOperator;
  */
 public final class RuledCells extends CellQueries {
     private final CellArray array;
-    private final CellRule rule;
+    /** Whether a valued add keeps the largest value (the max rule) rather than the smallest. */
+    private final boolean keepMax;
+    /** A stable filter's P; 0 for a valued one. */
+    private final long decrements;
     private final long top;
     /** Draws a run's start in [0, m): a thread's own generator, or a seeded one for a test. */
     private final LongUnaryOperator starts;
 
-    /** The rule's operations on {@code cells}, runs starting at random. */
-    public RuledCells(BloomSpec spec, CellArray cells, CellRule rule) {
-        this(spec, cells, rule, bound -> ThreadLocalRandom.current().nextLong(bound));
+    /**
+     * The rule's operations on {@code cells}, runs starting at random.
+     *
+     * @param keepMax for a valued filter, whether it keeps the largest value (max rule)
+     * @param decrements for a stable filter, P; 0 for a valued one
+     */
+    public RuledCells(BloomSpec spec, CellArray cells, boolean keepMax, long decrements) {
+        this(spec, cells, keepMax, decrements, bound -> ThreadLocalRandom.current().nextLong(bound));
     }
 
-    private RuledCells(BloomSpec spec, CellArray cells, CellRule rule, LongUnaryOperator starts) {
+    private RuledCells(BloomSpec spec, CellArray cells, boolean keepMax, long decrements, LongUnaryOperator starts) {
         super(spec, cells);
         this.array = cells;
-        this.rule = rule;
+        this.keepMax = keepMax;
+        this.decrements = decrements;
         this.top = cells.maxValue();
         this.starts = starts;
     }
 
     /**
-     * As {@link #RuledCells(BloomSpec, CellArray, CellRule)} with runs drawn from a generator
-     * seeded with {@code seed}, for one thread: a test's stream then gives the same cells each run.
+     * A stable filter's operations with runs drawn from a generator seeded with {@code seed}, for
+     * one thread: a test's stream then gives the same cells each run.
      */
-    public static RuledCells seeded(BloomSpec spec, CellArray cells, CellRule rule, long seed) {
+    public static RuledCells seededStable(BloomSpec spec, CellArray cells, long decrements, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        return new RuledCells(spec, cells, rule, random::nextLong);
-    }
-
-    public CellRule rule() {
-        return rule;
+        return new RuledCells(spec, cells, false, decrements, random::nextLong);
     }
 
     /**
@@ -56,7 +60,7 @@ public final class RuledCells extends CellQueries {
      */
     public boolean addStable(long hash) {
         boolean present = mightContain(hash);
-        array.decrementRun(starts.applyAsLong(array.cells()), rule.decrements());
+        array.decrementRun(starts.applyAsLong(array.cells()), decrements);
         long base = probing.base(hash);
         long step = probing.step(hash);
         for (int i = 0; i < hashes; i++) {
@@ -76,7 +80,7 @@ public final class RuledCells extends CellQueries {
         long base = probing.base(hash);
         long step = probing.step(hash);
         boolean changed = false;
-        boolean max = rule.kind() == CellRule.Kind.MAX;
+        boolean max = keepMax;
         for (int i = 0; i < hashes; i++) {
             long index = probing.index(base, step, i);
             long before = max ? array.raiseTo(index, held) : array.lowerTo(index, held);
@@ -92,7 +96,7 @@ public final class RuledCells extends CellQueries {
     public long get(long hash) {
         long base = probing.base(hash);
         long step = probing.step(hash);
-        boolean max = rule.kind() == CellRule.Kind.MAX;
+        boolean max = keepMax;
         long read = max ? Long.MAX_VALUE : 0;
         for (int i = 0; i < hashes; i++) {
             long cell = array.getVolatile(probing.index(base, step, i));
