@@ -244,17 +244,7 @@ public final class CellArray extends PackedCells {
      * @return the value before the call
      */
     public long raiseTo(long i, long value) {
-        long at = wordAddress(i);
-        int shift = shift(i);
-        long max = maxValue();
-        for (int failures = 1; ; failures++) {
-            long word = MEMORY.readVolatileLong(at);
-            long before = (word >>> shift) & max;
-            if (before >= value || MEMORY.compareAndSwapLong(at, word, word + ((value - before) << shift))) {
-                return before;
-            }
-            MappingFaults.afterFailedAttempt(failures);
-        }
+        return joinCell(i, value, true);
     }
 
     /**
@@ -264,14 +254,19 @@ public final class CellArray extends PackedCells {
      * @return the value before the call
      */
     public long lowerTo(long i, long value) {
+        return joinCell(i, value, false);
+    }
+
+    /** {@link #raiseTo} if {@code max}, else {@link #lowerTo}: one compare-and-set loop for both joins. */
+    private long joinCell(long i, long value, boolean max) {
         long at = wordAddress(i);
         int shift = shift(i);
-        long max = maxValue();
+        long mask = maxValue() << shift;
         for (int failures = 1; ; failures++) {
             long word = MEMORY.readVolatileLong(at);
-            long before = (word >>> shift) & max;
-            if ((before != 0 && before <= value)
-                    || MEMORY.compareAndSwapLong(at, word, (word & ~(max << shift)) | (value << shift))) {
+            long before = (word & mask) >>> shift;
+            boolean holds = max ? before >= value : before != 0 && before <= value;
+            if (holds || MEMORY.compareAndSwapLong(at, word, (word & ~mask) | (value << shift))) {
                 return before;
             }
             MappingFaults.afterFailedAttempt(failures);
