@@ -56,42 +56,45 @@ class CellRulesSharedTest {
         Path file = dir.resolve("shared-stable.bloom");
         StableSpec spec = StableSpec.forBytes(4096 + 16384, 0.02, 2);
         BloomFilter.createStable(file, spec).close();
-        long misses = runTwo(file, "stable");
+        runTwo(file, "stable");
         try (BloomFilter f = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             double zeros = 1 - f.stats().fillRatio();
-            // 2 x 5 x 40000 adds: dozens of times the 65536 cells, well past the stable point
+            // 2 x 5 x 40000 adds: dozens of times the 65536 cells, well past the stable point; a lost
+            // decrement would leave too few zeros, a borrow between lanes too many
             assertEquals(spec.stableZeroFraction(), zeros, 0.02, "zero fraction after two concurrent streams");
+            int queries = 100_000;
+            int falsePositives = 0;
+            for (int q = 0; q < queries; q++) {
+                falsePositives += f.mightContain(-1 - q) ? 1 : 0;
+            }
+            double p = spec.stableFpp();
+            assertEquals(p, (double) falsePositives / queries, 6 * Math.sqrt(p * (1 - p) / queries) + 0.01,
+                    "stable false-positive rate after two concurrent streams");
         }
-        // each child asks for its key right after adding it: a few of the other's adds in between at most
-        double expected = 2.0 * ROUNDS * KEYS * spec.falseNegativeRate(8);
-        assertTrue(misses <= expected + 6 * Math.sqrt(expected) + 5,
-                misses + " keys absent right after their add; the model expects " + expected);
+        // How far apart a key's add and a later query are, in the other process's adds, is up to the
+        // scheduler of a loaded machine: presence right after an add is not asserted across processes.
     }
 
     static long key(int process, int round, int i) {
         return ((long) process << 40) | ((long) round << 20) | i;
     }
 
-    /** Runs both children to the end; returns the keys they found absent right after adding them. */
-    private static long runTwo(Path file, String mode) throws Exception {
+    /** Runs both children to the end. */
+    private static void runTwo(Path file, String mode) throws Exception {
         try (ChildJvm a = ChildJvm.start(RuleWorker.class, file.toString(), mode, "0");
                 ChildJvm b = ChildJvm.start(RuleWorker.class, file.toString(), mode, "1")) {
             a.expectLine("ready", TIMEOUT);
             b.expectLine("ready", TIMEOUT);
             a.send("go");
             b.send("go");
-            long misses = Long.parseLong(a.readLine(TIMEOUT).substring("done ".length()))
-                    + Long.parseLong(b.readLine(TIMEOUT).substring("done ".length()));
+            a.expectLine("done", TIMEOUT);
+            b.expectLine("done", TIMEOUT);
             a.awaitSuccess(TIMEOUT);
             b.awaitSuccess(TIMEOUT);
-            return misses;
         }
     }
 
-    /**
-     * A child: opens the file, waits for "go", adds its share, prints "done MISSES": the stable keys
-     * that read absent right after their own add (0 for a valued file).
-     */
+    /** A child: opens the file, waits for "go", adds its share, prints "done". */
     public static final class RuleWorker {
         private RuleWorker() {
         }
@@ -100,7 +103,6 @@ class CellRulesSharedTest {
             Path path = Path.of(args[0]);
             int process = Integer.parseInt(args[2]);
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            long misses = 0;
             if (args[1].equals("max")) {
                 try (ValuedFilter f = ValuedFilter.open(path, OpenMode.READ_WRITE)) {
                     System.out.println("ready");
@@ -118,12 +120,11 @@ class CellRulesSharedTest {
                     for (int r = 0; r < ROUNDS; r++) {
                         for (int i = 0; i < KEYS; i++) {
                             f.add(key(process, r, i));
-                            misses += f.mightContain(key(process, r, i)) ? 0 : 1;
                         }
                     }
                 }
             }
-            System.out.println("done " + misses);
+            System.out.println("done");
         }
     }
 }

@@ -127,6 +127,26 @@ class StableBloomFilterTest {
         }
     }
 
+    /** A stable file's adds lower cells uncounted: a checkpoint must not take its copy for the newer file. */
+    @Test
+    void aCheckpointOfAStableFileGoesForwardThoughItsCellsFall() throws Exception {
+        Path live = dir.resolve("live.bloom");
+        Path copy = dir.resolve("copy.bloom");
+        try (BloomFilter filter = BloomFilter.createStable(live, StableSpec.forBytes(4096 + 4096, 0.05, 2))) {
+            for (int i = 0; i < 50_000; i++) {
+                filter.add(i);
+            }
+            Checkpoint.write(live, copy, null);
+            for (int i = 50_000; i < 100_000; i++) {
+                filter.add(i);
+            }
+            Checkpoint.write(live, copy, null);
+            byte[] ours = java.nio.file.Files.readAllBytes(live);
+            byte[] theirs = java.nio.file.Files.readAllBytes(copy);
+            assertTrue(java.util.Arrays.equals(ours, 4096, ours.length, theirs, 4096, theirs.length), "the copy's cells are the live file's");
+        }
+    }
+
     @Test
     void stableFiltersDoNotMerge() throws Exception {
         StableSpec spec = StableSpec.forLifetime(1000, 0.01, 2);
