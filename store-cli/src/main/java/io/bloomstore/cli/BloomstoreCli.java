@@ -318,7 +318,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             return new String[] {
                 "bloomstore " + properties.getProperty("version", "(development build)"),
                 "file format " + FilterFileInfo.SUPPORTED_FORMAT_VERSION + " (also reads 1; growing and windowed: 2)"
-                        + ", Java " + System.getProperty("java.version")
+                        + "; stable and valued: 4, Java " + System.getProperty("java.version")
             };
         }
     }

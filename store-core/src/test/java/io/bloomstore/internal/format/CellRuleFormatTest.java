@@ -57,6 +57,8 @@ class CellRuleFormatTest {
         assertProblem(Problem.BAD_FIELD, "cell rule", withByte(header, FilterFileDescriptor.CELL_RULE_OFFSET, 9), header);
         assertProblem(Problem.BAD_FIELD, "cell rule", withByte(header, FilterFileDescriptor.CELL_RULE_OFFSET, 0), header);
         assertProblem(Problem.BAD_FIELD, "decrements", withByte(header, FilterFileDescriptor.DECREMENTS_OFFSET, 0), header);
+        assertProblem(Problem.BAD_FIELD, "1, 2 or 4 bits", withByte(header, FilterFileDescriptor.COUNTER_BITS_OFFSET, 8), header);
+        assertProblem(Problem.BAD_FIELD, "value bits", withByte(header, FilterFileDescriptor.VALUE_BITS_OFFSET, 3), header);
         // the rule a release before cell rules would meet: version 4 is not among the versions it reads,
         // as version 5 is not among this release's
         assertProblem(Problem.UNSUPPORTED_VERSION, "use the bloomstore release that wrote it",
