@@ -55,7 +55,7 @@ public final class StableSpec {
      * The stable filter of {@code bytes} bytes of file (header page included) at the stable
      * false-positive rate {@code fpp}, with the k that keeps keys longest and the paper's P for it.
      *
-     * @param bytes the file's size; cells fill what the header page leaves
+     * @param bytes the file's size at most; cells fill the whole pages the header page leaves
      * @param fpp the stable false-positive rate, in (0, 1)
      * @param counterBits d: 1, 2 or 4
      * @return the shape
@@ -63,7 +63,9 @@ public final class StableSpec {
      */
     public static StableSpec forBytes(long bytes, double fpp, int counterBits) {
         check(1, fpp, counterBits);
-        long cells = Math.min(BloomSpec.MAX_CELLS, Math.max(0, bytes - FilterFileDescriptor.CELLS_START) / counterBits * 8);
+        // whole pages of cells: the file is never longer than asked
+        long cellBytes = Math.max(0, bytes - FilterFileDescriptor.CELLS_START) / 4096 * 4096;
+        long cells = Math.min(BloomSpec.MAX_CELLS, cellBytes / counterBits * 8);
         long[] kp = cells < 2 ? null : StableFilterMath.bestHashes(cells, counterBits, fpp);
         if (kp == null) {
             throw new IllegalArgumentException(bytes + " bytes cannot hold a stable filter of " + counterBits

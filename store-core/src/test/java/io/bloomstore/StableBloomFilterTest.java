@@ -36,6 +36,8 @@ class StableBloomFilterTest {
         StableFilterMath fewer = new StableFilterMath(bySize.spec().cells(), bySize.spec().hashes(), 4, bySize.decrements() - 1);
         assertTrue(fewer.stableFpp() > 0.001, "P - 1 gives " + fewer.stableFpp());
         assertThrows(IllegalArgumentException.class, () -> StableSpec.forBytes(5000, 0.01, 8));
+        long bytes = BloomFilter.fileBytes(StableSpec.forBytes(1_000_000, 0.01, 4).spec());
+        assertTrue(bytes <= 1_000_000 && bytes > 1_000_000 - 4096, bytes + " bytes for a size of 1,000,000");
     }
 
     @Test
