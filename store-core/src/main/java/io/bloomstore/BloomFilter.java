@@ -7,6 +7,7 @@ import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.cells.FilterMemory;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.CellRule;
 import io.bloomstore.internal.format.CellsIntegrity;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
@@ -15,6 +16,7 @@ import io.bloomstore.internal.format.FilterState;
 import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
 import io.bloomstore.internal.probe.FillEstimates;
+import io.bloomstore.internal.probe.RuledCells;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -83,6 +85,8 @@ public final class BloomFilter implements CountingFilter {
     private final FilterState state;
     private final CellArray cells;
     private final CellProbes probes;
+    /** The operations of a version 4 file's cell rule; null for a plain file (set a bit / count). */
+    private RuledCells rules;
     private final BatchProber batches;
     private final CellsIntegrity integrity;
     private final KeyHasher hasher;
@@ -108,6 +112,8 @@ public final class BloomFilter implements CountingFilter {
                 ? CellArray.singleWriter(memory.store(), CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes())
                 : new CellArray(memory.store(), CELLS_START, spec.cells(), spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
+        CellRule rule = header.rule();
+        this.rules = rule.isPlain() ? null : new RuledCells(spec, cells, rule.kind() == CellRule.Kind.MAX, rule.decrements());
         this.batches = new BatchProber(spec, probes);
         this.integrity = new CellsIntegrity(path, header, state, memory, cells);
         this.hasher = KeyHasher.of(spec);
@@ -140,11 +146,42 @@ public final class BloomFilter implements CountingFilter {
      *     this size needs (the message names them; README, "The Java API"); nothing is created
      */
     public static BloomFilter create(Path path, BloomSpec spec, CreateOption... options) throws IOException {
+        return create(path, spec, CellRule.PLAIN, options);
+    }
+
+    /**
+     * Creates a new stable filter file ({@link StableSpec}), atomically, and opens it read-write: its
+     * {@link #add} decrements P cells, then sets the key's; {@link #mightContain} and everything
+     * else work as on any fixed filter, but remove (its cells do not count keys). Version 4 of the
+     * format: a bloomstore that predates stable filters refuses the file.
+     *
+     * @param path the file to create; its directory must exist
+     * @param spec the stable filter's shape
+     * @param options as {@link #create}
+     * @return the new filter, open read-write; close it when done
+     * @throws IOException as {@link #create}
+     */
+    public static BloomFilter createStable(Path path, StableSpec spec, CreateOption... options) throws IOException {
+        return create(path, spec.spec(), spec.rule(), options);
+    }
+
+    /** {@link #create}, of a file whose cells follow {@code rule}. */
+    static BloomFilter create(Path path, BloomSpec spec, CellRule rule, CreateOption... options) throws IOException {
         Set<CreateOption> set = options.length == 0 ? Set.of() : Set.of(options);
-        FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
+        FilterHeader header = FilterHeader.newFile(spec, rule, System.currentTimeMillis(), set.contains(CreateOption.SPARSE));
         FilterFiles.publishFilter(path, set.contains(CreateOption.REPLACE_EXISTING), header, true,
                 FilterFiles.emptyCells(header));
         return open(path, OpenMode.READ_WRITE);
+    }
+
+    /**
+     * The stable filter's shape and model, if this is a stable filter ({@link #createStable}).
+     *
+     * @return the shape, or empty for any other filter
+     */
+    public Optional<StableSpec> stableSpec() {
+        CellRule rule = header.rule();
+        return rule.kind() == CellRule.Kind.STABLE ? Optional.of(StableSpec.of(spec, rule)) : Optional.empty();
     }
 
     /**
@@ -289,9 +326,19 @@ public final class BloomFilter implements CountingFilter {
 
     // ---------------------------------------------------------------- add and query by hash
 
+    /**
+     * {@inheritDoc} A stable filter ({@link #createStable}) adds by its rule: it first decrements its
+     * P cells, then sets the key's cells to the maximum; it returns whether the key read absent
+     * before. A valued filter's keys are added with a value ({@link ValuedFilter#put}).
+     *
+     * @throws UnsupportedOperationException for a valued filter
+     */
     @Override
     public boolean addHash(long hash) {
         ensureWritable();
+        if (rules != null) {
+            return addByRule(hash);
+        }
         boolean changed = probes.increment(hash);
         if (changed) {
             unpublishedInsertions.increment();
@@ -302,9 +349,39 @@ public final class BloomFilter implements CountingFilter {
     @Override
     public int addHashes(long[] hashes, int count) {
         ensureWritable();
+        if (rules != null) {
+            int added = 0;
+            for (int i = 0; i < count; i++) {
+                added += addByRule(hashes[i]) ? 1 : 0;
+            }
+            return added;
+        }
         int added = batches.addHashes(hashes, count);
         unpublishedInsertions.add(added); // one update per batch, not one per key
         return added;
+    }
+
+    private boolean addByRule(long hash) {
+        if (header.rule().isValued()) {
+            throw new UnsupportedOperationException(path + " is a " + header.rule().label()
+                    + " filter, which holds a value per key: add KEY=VALUE pairs (ValuedFilter.put)");
+        }
+        boolean changed = rules.addStable(hash);
+        if (changed) {
+            unpublishedInsertions.increment();
+        }
+        return changed;
+    }
+
+    /** The operations of the file's cell rule, for {@link ValuedFilter}; null for a plain file. */
+    RuledCells rules() {
+        ensureOpen();
+        return rules;
+    }
+
+    /** Draws this handle's stable decrements from a generator seeded with {@code seed}: a test's reproducible stream, one thread. */
+    void seedDecrements(long seed) {
+        rules = RuledCells.seededStable(spec, cells, header.rule().decrements(), seed);
     }
 
     @Override
@@ -344,6 +421,10 @@ public final class BloomFilter implements CountingFilter {
         if (!spec.isCounting()) {
             throw new UnsupportedOperationException("remove needs a counting filter (counter bits > 1); "
                     + path + " has 1-bit cells");
+        }
+        if (rules != null) {
+            throw new UnsupportedOperationException("remove needs a counting filter; " + path + " is a "
+                    + header.rule().label() + " filter, whose cells do not count keys");
         }
         ensureWritable();
         if (!probes.decrement(hash)) {
@@ -406,13 +487,15 @@ public final class BloomFilter implements CountingFilter {
      * by {@link #approximateKeys()}: past it, the false-positive rate climbs above the target
      * ({@link BloomSpec#expectedFpp} of the key count says how far; for a dedup index every false
      * positive is a new key taken for a repeat). Always false for a filter sized by cells and
-     * hashes, which has no capacity. A filter that must take keys without end is a
+     * hashes, which has no capacity, and for a stable filter. A filter that must take keys without end is a
      * {@link GrowingBloomFilter} or a {@link WindowedBloomFilter}.
      *
      * @return true once the count passes the expected keys
      */
     public boolean isPastCapacity() {
-        return spec.expectedKeys() > 0 && approximateKeys() > spec.expectedKeys();
+        // a stable filter's n is the lifetime it was sized for: it takes keys without end
+        return spec.expectedKeys() > 0 && header.rule().kind() != CellRule.Kind.STABLE
+                && approximateKeys() > spec.expectedKeys();
     }
 
     /**

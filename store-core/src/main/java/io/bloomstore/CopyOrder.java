@@ -5,6 +5,7 @@ import static io.bloomstore.internal.format.FilterFileDescriptor.LOWERINGS_OFFSE
 
 import io.bloomstore.internal.cells.CounterLanes;
 import io.bloomstore.internal.format.ContainerDescriptor;
+import io.bloomstore.internal.format.CellRule;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.segment.ContainerImage;
 import java.io.IOException;
@@ -81,8 +82,12 @@ final class CopyOrder {
             throw backwards("its cells were lowered (by a remove or an AND merge) " + targetLowerings + " times, "
                     + source + "'s only " + sourceLowerings + " times");
         }
-        if (targetLowerings == sourceLowerings) { // else the source lowered cells since: they may be below the target's
-            FilterHeader header = FilterHeader.decode(source, sourcePage, length);
+        FilterHeader header = FilterHeader.decode(source, sourcePage, length);
+        // A stable filter lowers cells at every add, a min-rule valued filter at every smaller value,
+        // without counting it: their cells cannot order two copies, and the order is the caller's.
+        CellRule.Kind rule = header.rule().kind();
+        boolean cellsOnlyRise = rule == CellRule.Kind.PLAIN || rule == CellRule.Kind.MAX;
+        if (targetLowerings == sourceLowerings && cellsOnlyRise) { // else cells may have fallen below the target's
             compared.add(new Cells(CELLS_START, length, header.spec().counterBits()));
         }
     }

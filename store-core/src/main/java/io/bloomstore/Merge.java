@@ -1,6 +1,8 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.cells.CellArray;
+import io.bloomstore.internal.cells.CounterLanes;
+import io.bloomstore.internal.format.CellRule;
 import io.bloomstore.internal.cells.MappingFaults;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
@@ -108,9 +110,9 @@ public final class Merge {
         }
         BloomFilter first = fixed.get(0);
         for (BloomFilter source : fixed.subList(1, fixed.size())) {
-            requireCompatible(first.path(), first.spec(), source.path(), source.spec());
+            requireCompatible(first, source);
         }
-        FilterHeader header = FilterHeader.newFile(first.spec(), System.currentTimeMillis(), false);
+        FilterHeader header = FilterHeader.newFile(first.spec(), first.header().rule(), System.currentTimeMillis(), false);
         // A merged file is a new file: a new identity, whatever its inputs' identities (or versions).
         // Every cell is written, so the result cannot be sparse: a full disk is not told to make it so.
         FilterFiles.publishFilter(out, replace, header, false, sealedContent(header, fixed, op, progress));
@@ -124,8 +126,8 @@ public final class Merge {
     static FilterFiles.Content sealedContent(FilterHeader header, List<BloomFilter> sources, MergeOp op,
             LongConsumer progress) {
         return (channel, temporary) -> {
-            writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), header.spec().counterBits(), op, 0,
-                    progress);
+            writeCombined(channel, sources.stream().map(BloomFilter::cells).toList(), header.spec().counterBits(),
+                    WordJoin.of(sources.get(0).path(), header.rule(), op), 0, progress);
             sealInPlace(temporary);
         };
     }
@@ -150,7 +152,7 @@ public final class Merge {
      * @param done the cell bytes written before these, for {@code progress}
      * @return the cell bytes written, {@code done} included
      */
-    static long writeCombined(FileChannel channel, List<CellArray> cells, int w, MergeOp op, long done,
+    static long writeCombined(FileChannel channel, List<CellArray> cells, int w, WordJoin op, long done,
             LongConsumer progress) throws IOException {
         long words = cells.get(0).words();
         long[] merged = new long[CHUNK_WORDS];
@@ -190,7 +192,8 @@ public final class Merge {
      */
     public static void inPlace(BloomFilter target, BloomFilter source, MergeOp op, LongConsumer progress)
             throws InvalidFilterFileException {
-        requireCompatible(target.path(), target.spec(), source.path(), source.spec());
+        requireCompatible(target, source);
+        WordJoin join = WordJoin.of(target.path(), target.header().rule(), op);
         if (target.isReadOnly()) {
             throw new IllegalStateException(target.path() + " is open read-only; open it READ_WRITE to merge into it");
         }
@@ -207,7 +210,7 @@ public final class Merge {
                 long other = theirs[i];
                 for (int failures = 1; ; failures++) {
                     long current = into.getWordVolatile(start + i);
-                    long merged = op.combine(current, other, w);
+                    long merged = join.combine(current, other, w);
                     if (merged == current || into.compareAndSetWord(start + i, current, merged)) {
                         break;
                     }
@@ -220,6 +223,67 @@ public final class Merge {
             }
             if (progress != null) {
                 progress.accept((start + n) * 8);
+            }
+        }
+    }
+
+    /** {@link #requireCompatible(Path, BloomSpec, Path, BloomSpec)}, and the same cell rule. */
+    private static void requireCompatible(BloomFilter a, BloomFilter b) throws InvalidFilterFileException {
+        requireCompatible(a.path(), a.spec(), b.path(), b.spec());
+        CellRule ruleA = a.header().rule();
+        CellRule ruleB = b.header().rule();
+        if (!ruleA.equals(ruleB)) {
+            throw new InvalidFilterFileException(b.path(), Problem.INCOMPATIBLE, "cannot be combined with " + a.path()
+                    + ": one is a " + ruleA.label() + " filter" + (ruleA.isValued() ? " of " + ruleA.valueBits() + " value bits" : "")
+                    + ", the other a " + ruleB.label() + " filter" + (ruleB.isValued() ? " of " + ruleB.valueBits() + " value bits" : "")
+                    + "; only filters created with the same parameters combine");
+        }
+    }
+
+    /**
+     * How two words of cells combine: a {@link MergeOp}'s lane rule for plain filters, the cellwise
+     * join for valued ones (docs/FORMAT.md, "Merge").
+     */
+    interface WordJoin {
+        long combine(long a, long b, int w);
+
+        default void combineAll(long[] into, long[] other, int count, int w) {
+            for (int i = 0; i < count; i++) {
+                into[i] = combine(into[i], other[i], w);
+            }
+        }
+
+        /** {@code op} as a join of plain filters' cells, with its own loop over whole arrays. */
+        static WordJoin of(MergeOp op) {
+            return new WordJoin() {
+                @Override
+                public long combine(long a, long b, int w) {
+                    return op.combine(a, b, w);
+                }
+
+                @Override
+                public void combineAll(long[] into, long[] other, int count, int w) {
+                    op.combineAll(into, other, count, w);
+                }
+            };
+        }
+
+        /** {@code op} as a join, for filters of {@code rule}; refused for the rules it has no meaning for. */
+        static WordJoin of(Path path, CellRule rule, MergeOp op) throws InvalidFilterFileException {
+            switch (rule.kind()) {
+                case PLAIN:
+                    return of(op);
+                case STABLE:
+                    throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "is a stable filter, and stable"
+                            + " filters do not merge: a cell's value is its age in one stream, and the join of two"
+                            + " streams' cells has fewer zeros than the stable point, so its false-positive rate would"
+                            + " exceed the bound both were sized for; add both streams' keys to one stable filter instead");
+                default:
+                    if (op != MergeOp.OR) {
+                        throw new InvalidFilterFileException(path, Problem.INCOMPATIBLE, "is a " + rule.label()
+                                + " filter: valued filters merge by their cellwise join (--op or), not " + op.name().toLowerCase(java.util.Locale.ROOT));
+                    }
+                    return rule.kind() == CellRule.Kind.MAX ? CounterLanes::maximum : CounterLanes::minimumNonEmpty;
             }
         }
     }

@@ -140,7 +140,7 @@ final class SegmentedMerge {
                         segments.stream().mapToLong(Segment::publishedKeys).reduce(0, FilterState::saturatingSum));
                 FilterFiles.writeFully(channel, page.clear());
                 done = Merge.writeCombined(channel, segments.stream().map(Segment::cells).toList(), spec.counterBits(),
-                        op, done, progress);
+                        Merge.WordJoin.of(op), done, progress);
                 for (SegmentedFilter source : part) {
                     if (!header.isGrowing() && source.epochOf(i) != plan.epochs()[i]) {
                         throw new IllegalStateException(source.path() + " rotated to a new epoch while it was being merged; "

@@ -5,6 +5,7 @@ import static io.bloomstore.cli.Model.flag;
 import io.bloomstore.KeySource;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
+import io.bloomstore.ValuedFilter;
 
 /** {@code bloomstore add}: keys into an existing filter. */
 final class AddCommand extends CliCommand {
@@ -14,12 +15,15 @@ final class AddCommand extends CliCommand {
                 + "of this process; with --sync it also survives a power cut.",
         "Prints how many keys were definitely new (a key is new when it set a cell that was zero; in a windowed "
                 + "filter, when it was not seen within the window).",
-        "Works on fixed, growing and windowed filters; a growing one adds segments as it fills."
+        "Works on fixed, growing and windowed filters; a growing one adds segments as it fills.",
+        "On a valued filter (create --values), each key comes with its value: KEY=VALUE arguments, and KEY<TAB>VALUE "
+                + "lines of --from (split at the last = or TAB)."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore add users.bloom alice bob",
         "  bloomstore add users.bloom --from new-users.txt --sync",
-        "  grep -o 'id=[0-9]*' app.log | bloomstore add ids.bloom --from -"
+        "  grep -o 'id=[0-9]*' app.log | bloomstore add ids.bloom --from -",
+        "  bloomstore add labels.bloom alice=1 bob=3   # a valued filter"
     };
 
     private final FileAndKeys operands;
@@ -34,6 +38,9 @@ final class AddCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
+        if (ValuedFilter.isValued(operands.file)) {
+            return ValuedPairs.add(operands, streams(), rawArguments(), sync);
+        }
         KeySource.Added added;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
                 MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_WRITE)) {

@@ -52,8 +52,8 @@ public final class BloomstoreCli implements Callable<Integer> {
     private static final int HELP_WIDTH = 110;
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
-    static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
-            "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve", "import-parquet",
+    static final List<String> VERBS = List.of("create", "build", "add", "contains", "get", "remove", "count", "dedup",
+            "merge", "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve", "import-parquet",
             "export-sbbf");
 
     private final CliStreams streams;
@@ -169,6 +169,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "build" -> new BuildCommand(this);
             case "add" -> new AddCommand(this);
             case "contains" -> new ContainsCommand(this);
+            case "get" -> new GetCommand(this);
             case "remove" -> new RemoveCommand(this);
             case "count" -> new CountCommand(this);
             case "dedup" -> new DedupCommand(this);
@@ -320,7 +321,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             return new String[] {
                 "bloomstore " + properties.getProperty("version", "(development build)"),
                 "file format " + FilterFileInfo.SUPPORTED_FORMAT_VERSION + " (also reads 1; growing and windowed: 2)"
-                        + ", Java " + System.getProperty("java.version")
+                        + "; stable and valued: 4, Java " + System.getProperty("java.version")
             };
         }
     }

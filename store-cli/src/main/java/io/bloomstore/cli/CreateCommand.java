@@ -23,11 +23,14 @@ final class CreateCommand extends CliCommand {
         "  bloomstore create counts.bloom --expected 100k --fpp 0.01 --counter-bits 4   # can remove keys",
         "  bloomstore create exact.bloom --cells 8M --hashes 5 --seed random",
         "  bloomstore create seen.bloom --expected 1M --fpp 1e-6 --grow --max-size 10G   # never fills",
-        "  bloomstore create recent.bloom --expected 5M --fpp 0.001 --window 24h --epochs 8   # forgets after a day"
+        "  bloomstore create recent.bloom --expected 5M --fpp 0.001 --window 24h --epochs 8   # forgets after a day",
+        "  bloomstore create clicks.bloom --stable --fpp 0.01 --expected 1M   # dedup of an endless stream",
+        "  bloomstore create labels.bloom --values max --value-bits 2 --expected 1M --fpp 0.001   # a value per key"
     };
 
     private Path file;
     private final ShapeOptions shape;
+    private final CellRuleOptions rules;
     private boolean force;
 
     CreateCommand(BloomstoreCli cli) {
@@ -35,12 +38,18 @@ final class CreateCommand extends CliCommand {
         command.addPositional(operand(0, "FILE", Path.class, value -> file = value)
                 .description("The filter file to create.").build());
         shape = new ShapeOptions(command);
+        rules = new CellRuleOptions(command);
         command.addOption(flag(value -> force = value, "--force")
                 .description("Replace FILE if it exists (atomically: readers of the old file keep it).").build());
     }
 
     @Override
     public Integer call() throws Exception {
+        if (rules.asked()) {
+            streams().text().println("created " + file + ": " + rules.create(file, force, shape)
+                    + (shape.sparse ? "; sparse: blocks are allocated as keys set cells" : "; allocated on disk"));
+            return ExitCode.OK;
+        }
         try (MembershipFilter filter = shape.create(file, force, false)) {
             // what the disk gave up, said at once: a mistyped size shows here, not when the disk is full
             streams().text().println("created " + file + ": " + Filters.describe(filter)

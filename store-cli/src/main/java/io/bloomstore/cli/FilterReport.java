@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * statistics from one scan of the cells. Its components are the JSON output's fields, in order;
  * values that do not exist are null (n and p of a filter sized by m and k, the file identity of a
  * version 1 file, the checksum of an unsealed filter, the key estimate of a full filter, whether a filter sized by m and k is past a
- * capacity it does not have).
+ * capacity it does not have, the cell rule of a plain filter).
  */
 record FilterReport(
         String file,
@@ -45,10 +45,15 @@ record FilterReport(
         Double estimatedKeys,
         double currentFpp,
         Boolean pastCapacity,
-        String parquetType) {
+        String parquetType,
+        CellRuleReport cellRule) {
 
-    /** Reports on a fixed filter of {@code shape}, from its statistics {@code stats}. */
-    static FilterReport of(Path file, FilterShape.Fixed shape, FilterStatistics stats, boolean pastCapacity) {
+    /**
+     * Reports on a fixed filter of {@code shape}, from its statistics {@code stats}; {@code cellRule}
+     * null for a plain or counting filter.
+     */
+    static FilterReport of(Path file, FilterShape.Fixed shape, FilterStatistics stats, boolean pastCapacity,
+            CellRuleReport cellRule) {
         FilterFileInfo info = shape.info();
         BloomSpec spec = info.spec();
         OptionalLong checksum = shape.sealedChecksum();
@@ -82,7 +87,8 @@ record FilterReport(
                 stats.fillRatio(),
                 Double.isFinite(stats.estimatedKeys()) ? stats.estimatedKeys() : null,
                 stats.currentFpp(),
-                spec.expectedKeys() > 0 ? pastCapacity : null,
-                spec.parquetType() == null ? null : spec.parquetType().name());
+                spec.expectedKeys() > 0 && (cellRule == null || !"stable".equals(cellRule.rule())) ? pastCapacity : null,
+                spec.parquetType() == null ? null : spec.parquetType().name(),
+                cellRule);
     }
 }

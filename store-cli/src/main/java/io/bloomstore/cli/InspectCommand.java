@@ -53,7 +53,8 @@ final class InspectCommand extends CliCommand {
             }
             // the headers are read after the scan, as of the cells it counted: a growth meanwhile shows in both
             FilterShape shape = filter.shape();
-            report = shape.map(fixed -> FilterReport.of(file, fixed, stats, filter.isPastCapacity()),
+            CellRuleReport cellRule = filter.asFixed().map(fixed -> CellRuleReport.of(fixed, stats.fillRatio())).orElse(null);
+            report = shape.map(fixed -> FilterReport.of(file, fixed, stats, filter.isPastCapacity(), cellRule),
                     growing -> SegmentedReport.of(file, growing, stats),
                     windowed -> SegmentedReport.of(file, windowed, stats, filter.isPastCapacity()));
         }
@@ -61,7 +62,11 @@ final class InspectCommand extends CliCommand {
         if (json) {
             JsonOutput.write(report, out);
         } else if (report instanceof FilterReport fixed) {
-            describe(fixed).print(out);
+            Table table = describe(fixed);
+            if (fixed.cellRule() != null) {
+                fixed.cellRule().addRows(table);
+            }
+            table.print(out);
         } else {
             SegmentedReport segmented = (SegmentedReport) report;
             describe(segmented).print(out);
@@ -77,14 +82,17 @@ final class InspectCommand extends CliCommand {
                 .row("size on disk", sizeOnDisk(r.fileBytes()) + (r.sparse() ? ", created sparse" : "") + ")")
                 .row("format", r.magic() + " version " + r.formatVersion() + ", header CRC32C " + r.headerCrc32c()
                         + (r.fileIdentity() == null ? ", no file identity (version 1)" : ", file identity " + r.fileIdentity()))
-                .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.counterBits() == 1
-                        ? " bit (plain filter)" : " bits (counting filter)"))
+                .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.cellRule() != null
+                        ? (r.counterBits() == 1 ? " bit" : " bits") + " (" + r.cellRule().rule() + " cells, see cell rule)"
+                        : r.counterBits() == 1 ? " bit (plain filter)" : " bits (counting filter)"))
                 .row("hashes (k)", Integer.toString(r.hashes()))
                 .row("layout", r.layout() + (r.parquetType() == null ? ""
                         : " (Parquet's split-block filter; keys are Parquet " + r.parquetType() + " values)"))
                 .row("hash", r.hashAlgorithm() + ", seed " + r.seed())
                 .row("sized for", r.expectedKeys() == null ? "given as cells and hashes"
-                        : Filters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")
+                        : (r.cellRule() != null && r.cellRule().rule().equals("stable") ? "a lifetime of "
+                                + Human.count(r.expectedKeys()) + " later adds" : Filters.keys(r.expectedKeys()))
+                                + " at " + Human.percent(r.targetFpp()) + " false positives")
                 .row("created", r.created())
                 .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum() : "no: " + Filters.NOT_SEALED)
                 .row("open writers", Integer.toString(r.openWriters()))

@@ -238,6 +238,75 @@ public final class CellArray extends PackedCells {
     }
 
     /**
+     * Stores {@code value} into cell {@code i} if it is more than the cell holds (CAS-max): the
+     * add of a max-rule valued filter, and the set to the maximum of a stable filter's add.
+     *
+     * @return the value before the call
+     */
+    public long raiseTo(long i, long value) {
+        return joinCell(i, value, true);
+    }
+
+    /**
+     * Stores {@code value} (non-zero) into cell {@code i} if the cell is empty (zero) or holds more
+     * (CAS-min over the non-empty values): the add of a min-rule valued filter.
+     *
+     * @return the value before the call
+     */
+    public long lowerTo(long i, long value) {
+        return joinCell(i, value, false);
+    }
+
+    /** {@link #raiseTo} if {@code max}, else {@link #lowerTo}: one compare-and-set loop for both joins. */
+    private long joinCell(long i, long value, boolean max) {
+        long at = wordAddress(i);
+        int shift = shift(i);
+        long mask = maxValue() << shift;
+        for (int failures = 1; ; failures++) {
+            long word = MEMORY.readVolatileLong(at);
+            long before = (word & mask) >>> shift;
+            boolean holds = max ? before >= value : before != 0 && before <= value;
+            if (holds || MEMORY.compareAndSwapLong(at, word, (word & ~mask) | (value << shift))) {
+                return before;
+            }
+            MappingFaults.afterFailedAttempt(failures);
+        }
+    }
+
+    /**
+     * Subtracts one from each non-zero cell of the {@code count} cells from {@code start} on,
+     * wrapping past cell m - 1 to cell 0 (a cell is lowered again on each pass when count > m):
+     * the decrements of a stable filter's add. Unlike {@link #decrementSaturating} a cell at the
+     * maximum is lowered too: there it means "set recently", not "overflowed". One compare-and-set
+     * per word of the run, whatever the cells in it ({@link CounterLanes#decrementNonZero}).
+     */
+    public void decrementRun(long start, long count) {
+        long m = cells();
+        long i = start;
+        int w = counterBits();
+        long perWord = 64 / w;
+        for (long left = count; left > 0; ) {
+            long inWord = Math.min(Math.min(left, perWord - (i & (perWord - 1))), m - i);
+            int shift = shift(i);
+            long lanes = inWord * w == 64 ? -1L : ((1L << (inWord * w)) - 1) << shift;
+            long at = wordAddress(i);
+            for (int failures = 1; ; failures++) {
+                long word = MEMORY.readVolatileLong(at);
+                long lowered = CounterLanes.decrementNonZero(word, lanes, w);
+                if (lowered == word || MEMORY.compareAndSwapLong(at, word, lowered)) {
+                    break;
+                }
+                MappingFaults.afterFailedAttempt(failures);
+            }
+            left -= inWord;
+            i += inWord;
+            if (i == m) {
+                i = 0;
+            }
+        }
+    }
+
+    /**
      * The word holding cell {@code i}, plain read: for touching a cache line ahead of use, so
      * that the misses of many keys overlap (the load-ahead pass of {@code internal.probe.BatchProber}).
      */

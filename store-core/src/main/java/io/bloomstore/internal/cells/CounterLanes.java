@@ -79,4 +79,45 @@ public final class CounterLanes {
         long takeB = laneMasks(atLeast, w);
         return (b & takeB) | (a & ~takeB);
     }
+
+    /**
+     * {@code word} with one taken from each of its non-zero lanes among the lanes of {@code lanes}
+     * (a mask of whole lanes): no lane borrows from the next, since only lanes holding at least one
+     * are lowered. The decrements of a stable filter.
+     */
+    public static long decrementNonZero(long word, long lanes, int w) {
+        long folded = word;
+        for (int s = w >>> 1; s >= 1; s >>>= 1) {
+            folded |= folded >>> s;
+        }
+        return word - (folded & lowBits(w) & lanes);
+    }
+
+    /**
+     * Lane-wise maximum of two words of w-bit cells: the join of max-rule valued filters.
+     */
+    public static long maximum(long a, long b, int w) {
+        long min = minimum(a, b, w);
+        return a ^ b ^ min;
+    }
+
+    /**
+     * Lane-wise minimum over the non-zero lanes of two words (a zero lane is empty and takes the
+     * other's value): the join of min-rule valued filters.
+     */
+    public static long minimumNonEmpty(long a, long b, int w) {
+        long emptyA = laneMasks(zeroLanes(a, w), w);
+        long emptyB = laneMasks(zeroLanes(b, w), w);
+        long min = minimum(a, b, w);
+        return (min & ~emptyA & ~emptyB) | (a & emptyB) | (b & emptyA);
+    }
+
+    /** The top bit of each zero lane of {@code word}, the other bits clear. */
+    private static long zeroLanes(long word, int w) {
+        long folded = word;
+        for (int s = w >>> 1; s >= 1; s >>>= 1) {
+            folded |= folded >>> s;
+        }
+        return (~folded & lowBits(w)) << (w - 1);
+    }
 }

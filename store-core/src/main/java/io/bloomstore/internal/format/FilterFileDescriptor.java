@@ -20,14 +20,17 @@ package io.bloomstore.internal.format;
  *   |                 cells offset (u64) = 4096                     | 64
  *   |                 cells length (u64, bytes)                     | 72
  *   |                 file identity (u64, random; version 1: zero)  | 80
- *   |                 reserved, zero (36 bytes)                     | 88
+ *   | layout param. | reserved  | rule (v4) | W (v4)|  reserved (4) | 88: u8 each
+ *   |                 decrements P (u64, version 4; else reserved)  | 96
+ *   |                 reserved, zero (20 bytes)                     | 104
  *   |                                               | CRC32C (u32)  | 124: of bytes 0..123
  *   +===============================================================+
  *   |                 approximate insertions (u64, atomic add)      | 128  mutable state,
  *   |   open writers (u32)  |   seal state (u32)    |               | 136  its own cache line
  *   |                 cells checksum (u64, XXH3-64 seed identity)   | 144
  *   |                 file identity, copy (u64; version 1: zero)    | 152
- *   |                 reserved, zero (32 bytes)                     | 160
+ *   |                 lowerings (u64, atomic add)                   | 160
+ *   |                 reserved, zero (24 bytes)                     | 168
  *   +===============================================================+
  *   |                 zero up to the page boundary                  | 192
  *   +===============================================================+
@@ -51,6 +54,12 @@ public final class FilterFileDescriptor {
      * packed as it always was; written only as the regions of a segmented file.
      */
     public static final int UNBOUND_FORMAT_VERSION = 1;
+    /**
+     * Version 3 plus a cell rule other than "set a bit / count" ({@link CellRule}): a stable or a
+     * valued filter. Written only for such files, so that a reader that predates the rules refuses
+     * them by their version instead of reading their cells as bits or counts.
+     */
+    public static final int CELL_RULE_FORMAT_VERSION = 4;
 
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 8;
@@ -76,7 +85,14 @@ public final class FilterFileDescriptor {
      * 0 and ignored by readers for the other layouts (it was reserved before the sbbf layout).
      */
     public static final int LAYOUT_PARAMETER_OFFSET = 88;
+    /** Bytes 89 to 123 are reserved (written 0, ignored), but for the version 4 fields within them. */
     public static final int RESERVED_OFFSET = 89;
+    /** Version 4: the cell rule's id, a u8 ({@link CellRule.Kind}); reserved before. */
+    public static final int CELL_RULE_OFFSET = 90;
+    /** Version 4: a valued filter's value bits W, a u8; 0 for a stable filter. */
+    public static final int VALUE_BITS_OFFSET = 91;
+    /** Version 4: a stable filter's decrements per add P, a u64; 0 for a valued filter. */
+    public static final int DECREMENTS_OFFSET = 96;
     public static final int HEADER_CRC_OFFSET = 124;
     /** Length of the immutable header, CRC included. */
     public static final int HEADER_LENGTH = 128;

@@ -26,6 +26,8 @@ public final class FilterHeader {
 
     private final int version;
     private final BloomSpec spec;
+    /** {@link CellRule#PLAIN} but in a version 4 file. */
+    private final CellRule rule;
     private final long createdMillis;
     private final boolean sparse;
     /** Version 3: random, never 0; version 1: 0 (the file has none). */
@@ -38,11 +40,53 @@ public final class FilterHeader {
 
     /** A new header of the current version, with a new random file identity, for a file about to be created. */
     public static FilterHeader newFile(BloomSpec spec, long createdMillis, boolean sparse) {
+        return newFile(spec, CellRule.PLAIN, createdMillis, sparse);
+    }
+
+    /**
+     * A new header for a file whose cells follow {@code rule}: version 4 unless the rule is
+     * {@link CellRule#PLAIN}, with a new random file identity.
+     *
+     * @throws IllegalArgumentException if the rule does not fit the shape (see {@link #checkRule})
+     */
+    public static FilterHeader newFile(BloomSpec spec, CellRule rule, long createdMillis, boolean sparse) {
+        String wrong = checkRule(spec, rule);
+        if (wrong != null) {
+            throw new IllegalArgumentException(wrong);
+        }
         long identity;
         do {
             identity = Identities.SOURCE.nextLong();
         } while (identity == 0);
-        return new FilterHeader(FORMAT_VERSION, spec, createdMillis, sparse, identity);
+        return new FilterHeader(versionFor(rule), spec, rule, createdMillis, sparse, identity);
+    }
+
+    private static int versionFor(CellRule rule) {
+        return rule.isPlain() ? FORMAT_VERSION : CELL_RULE_FORMAT_VERSION;
+    }
+
+    /**
+     * What is wrong with cells of {@code spec} following {@code rule}, or null: the rules probe the
+     * standard layout (a stable filter's decrements of consecutive cells would otherwise fall on
+     * the cells of one key's block together); a valued filter's cells are {@link CellRule#cellBitsFor}
+     * its value bits.
+     */
+    static String checkRule(BloomSpec spec, CellRule rule) {
+        if (rule.isPlain()) {
+            return null;
+        }
+        if (spec.layout() != Layout.STANDARD) {
+            return "a " + rule.label() + " filter has the standard layout, not " + spec.layout().name().toLowerCase(Locale.ROOT);
+        }
+        if (rule.isValued() && spec.counterBits() != CellRule.cellBitsFor(rule.valueBits())) {
+            return "a valued filter of " + rule.valueBits() + " value bits has cells of "
+                    + CellRule.cellBitsFor(rule.valueBits()) + " bits, not " + spec.counterBits();
+        }
+        if (rule.kind() == CellRule.Kind.STABLE && spec.counterBits() > 4) {
+            // the model (and so inspect) sums over Max = 2^d - 1 lowerings per cell: 15 at most keeps it instant
+            return "a stable filter's cells have 1, 2 or 4 bits, not " + spec.counterBits();
+        }
+        return null;
     }
 
     /**
@@ -50,7 +94,7 @@ public final class FilterHeader {
      * why those are not bound), or an old-version file for tests.
      */
     public static FilterHeader unbound(BloomSpec spec, long createdMillis, boolean sparse) {
-        return new FilterHeader(UNBOUND_FORMAT_VERSION, spec, createdMillis, sparse, 0);
+        return new FilterHeader(UNBOUND_FORMAT_VERSION, spec, CellRule.PLAIN, createdMillis, sparse, 0);
     }
 
     /** A header of the current version with the given (non-zero) identity: for test vectors. */
@@ -58,34 +102,49 @@ public final class FilterHeader {
         if (identity == 0) {
             throw new IllegalArgumentException("a file identity is never 0");
         }
-        return new FilterHeader(FORMAT_VERSION, spec, createdMillis, sparse, identity);
+        return new FilterHeader(FORMAT_VERSION, spec, CellRule.PLAIN, createdMillis, sparse, identity);
     }
 
-    private FilterHeader(int version, BloomSpec spec, long createdMillis, boolean sparse, long identity) {
+    /** A header with the given rule and (non-zero) identity: for test vectors. */
+    static FilterHeader withIdentity(BloomSpec spec, CellRule rule, long createdMillis, long identity) {
+        return new FilterHeader(versionFor(rule), spec, rule, createdMillis, false, identity);
+    }
+
+    private FilterHeader(int version, BloomSpec spec, CellRule rule, long createdMillis, boolean sparse, long identity) {
         this.version = version;
         this.spec = spec;
+        this.rule = rule;
         this.createdMillis = createdMillis;
         this.sparse = sparse;
         this.identity = identity;
         this.crc32c = crc(encodeFields());
     }
 
-    private FilterHeader(int version, BloomSpec spec, long createdMillis, boolean sparse, long identity,
+    private FilterHeader(int version, BloomSpec spec, CellRule rule, long createdMillis, boolean sparse, long identity,
             int storedCrc32c) {
         this.version = version;
         this.spec = spec;
+        this.rule = rule;
         this.createdMillis = createdMillis;
         this.sparse = sparse;
         this.identity = identity;
         this.crc32c = storedCrc32c;
     }
 
-    /** {@link FilterFileDescriptor#FORMAT_VERSION} or {@link FilterFileDescriptor#UNBOUND_FORMAT_VERSION}. */
+    /**
+     * {@link FilterFileDescriptor#FORMAT_VERSION}, {@link FilterFileDescriptor#UNBOUND_FORMAT_VERSION}
+     * or {@link FilterFileDescriptor#CELL_RULE_FORMAT_VERSION}.
+     */
     public int version() {
         return version;
     }
 
-    /** Whether the file has an identity binding its header, state and cells (version 3). */
+    /** What an add does to the cells: {@link CellRule#PLAIN} unless the file is version 4. */
+    public CellRule rule() {
+        return rule;
+    }
+
+    /** Whether the file has an identity binding its header, state and cells (versions 3 and 4). */
     public boolean isBound() {
         return version != UNBOUND_FORMAT_VERSION;
     }
@@ -168,6 +227,11 @@ public final class FilterHeader {
         if (spec.parquetType() != null) {
             b.put(LAYOUT_PARAMETER_OFFSET, (byte) spec.parquetType().thriftId());
         }
+        if (!rule.isPlain()) {
+            b.put(CELL_RULE_OFFSET, (byte) rule.kind().id());
+            b.put(VALUE_BITS_OFFSET, (byte) rule.valueBits());
+            b.putLong(DECREMENTS_OFFSET, rule.decrements());
+        }
         return b.array();
     }
 
@@ -204,12 +268,13 @@ public final class FilterHeader {
                     "not a bloomstore filter (no BLOOMSTR magic number at the start)");
         }
         int version = Short.toUnsignedInt(b.getShort(VERSION_OFFSET));
-        boolean readable = version == UNBOUND_FORMAT_VERSION || (version == FORMAT_VERSION && !region);
+        boolean readable = version == UNBOUND_FORMAT_VERSION
+                || ((version == FORMAT_VERSION || version == CELL_RULE_FORMAT_VERSION) && !region);
         if (!readable) {
             throw new InvalidFilterFileException(path, Problem.UNSUPPORTED_VERSION, "format version " + version
                     + " is not supported " + (region ? "for a region of a growing or windowed file (those are version "
-                    + UNBOUND_FORMAT_VERSION : "(this bloomstore reads versions " + UNBOUND_FORMAT_VERSION + " and "
-                    + FORMAT_VERSION) + "); use the bloomstore release that wrote it");
+                    + UNBOUND_FORMAT_VERSION : "(this bloomstore reads versions " + UNBOUND_FORMAT_VERSION + ", "
+                    + FORMAT_VERSION + " and " + CELL_RULE_FORMAT_VERSION) + "); use the bloomstore release that wrote it");
         }
         int storedCrc = b.getInt(HEADER_CRC_OFFSET);
         int actualCrc = crc(bytes);
@@ -222,11 +287,13 @@ public final class FilterHeader {
         int flags = b.getInt(FLAGS_OFFSET);
         long created = b.getLong(CREATED_MILLIS_OFFSET);
         // Version 1 bytes 80-87 are reserved: ignored, whatever they hold.
-        long identity = version == FORMAT_VERSION ? b.getLong(FILE_IDENTITY_OFFSET) : 0;
-        if (version == FORMAT_VERSION && identity == 0) {
-            throw badField(path, "file identity", identity, "must not be 0 in version " + FORMAT_VERSION);
+        boolean bound = version != UNBOUND_FORMAT_VERSION;
+        long identity = bound ? b.getLong(FILE_IDENTITY_OFFSET) : 0;
+        if (bound && identity == 0) {
+            throw badField(path, "file identity", identity, "must not be 0 in version " + version);
         }
-        FilterHeader header = new FilterHeader(version, spec, created, (flags & FLAG_SPARSE) != 0, identity, storedCrc);
+        CellRule rule = version == CELL_RULE_FORMAT_VERSION ? decodeRule(path, b, spec) : CellRule.PLAIN;
+        FilterHeader header = new FilterHeader(version, spec, rule, created, (flags & FLAG_SPARSE) != 0, identity, storedCrc);
         if (b.getLong(CELLS_START_OFFSET) != CELLS_START) {
             throw badField(path, "cells offset", b.getLong(CELLS_START_OFFSET), "must be " + CELLS_START);
         }
@@ -286,6 +353,40 @@ public final class FilterHeader {
                             + " filter's cells must fill whole blocks of " + spec.cellsPerBlock());
         }
         return spec;
+    }
+
+    /** The cell rule of a version 4 header, checked against its shape. */
+    private static CellRule decodeRule(Path path, ByteBuffer b, BloomSpec spec) throws InvalidFilterFileException {
+        int id = Byte.toUnsignedInt(b.get(CELL_RULE_OFFSET));
+        CellRule.Kind kind = CellRule.Kind.ofId(id);
+        if (kind == null) {
+            throw badField(path, "cell rule", id, "known: 1 stable, 2 max, 3 min; a newer bloomstore may read it");
+        }
+        int valueBits = Byte.toUnsignedInt(b.get(VALUE_BITS_OFFSET));
+        long decrements = b.getLong(DECREMENTS_OFFSET);
+        CellRule rule;
+        if (kind == CellRule.Kind.STABLE) {
+            if (valueBits != 0) {
+                throw badField(path, "value bits", valueBits, "must be 0 in a stable filter");
+            }
+            if (decrements < 1) {
+                throw badField(path, "decrements", decrements, "must be at least 1 in a stable filter");
+            }
+            rule = CellRule.stable(decrements);
+        } else {
+            if (valueBits < 1 || valueBits > CellRule.MAX_VALUE_BITS) {
+                throw badField(path, "value bits", valueBits, "must be 1 to " + CellRule.MAX_VALUE_BITS);
+            }
+            if (decrements != 0) {
+                throw badField(path, "decrements", decrements, "must be 0 in a valued filter");
+            }
+            rule = CellRule.valued(kind == CellRule.Kind.MAX, valueBits);
+        }
+        String wrong = checkRule(spec, rule);
+        if (wrong != null) {
+            throw new InvalidFilterFileException(path, Problem.BAD_FIELD, "header fields do not agree: " + wrong);
+        }
+        return rule;
     }
 
     private static InvalidFilterFileException badField(Path path, String field, long value, String rule) {

@@ -62,6 +62,49 @@ class CellArrayTest {
         }
     }
 
+    /**
+     * The cell rules' updates against a per-cell model: raise and lower (the valued joins) and runs
+     * of decrements that start anywhere, cross words, wrap past cell m - 1 and pass a cell twice
+     * when longer than m (the stable filter's). m = 203 leaves a part word at the end.
+     */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void ruleUpdatesMatchThePerCellModel(int w) {
+        int m = 203;
+        long max = (1L << w) - 1;
+        try (NativeCells memory = NativeCells.allocate(m, w)) {
+            CellArray cells = memory.cells();
+            long[] model = new long[m];
+            java.util.SplittableRandom random = new java.util.SplittableRandom(w);
+            for (int op = 0; op < 20_000; op++) {
+                int i = random.nextInt(m);
+                long value = 1 + random.nextLong(max);
+                switch (random.nextInt(3)) {
+                    case 0 -> {
+                        assertEquals(model[i], cells.raiseTo(i, value));
+                        model[i] = Math.max(model[i], value);
+                    }
+                    case 1 -> {
+                        assertEquals(model[i], cells.lowerTo(i, value));
+                        model[i] = model[i] == 0 ? value : Math.min(model[i], value);
+                    }
+                    default -> {
+                        long count = random.nextInt(2 * m + 2);
+                        cells.decrementRun(i, count);
+                        for (long c = 0; c < count; c++) {
+                            int at = (int) ((i + c) % m);
+                            model[at] = Math.max(0, model[at] - 1);
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < m; i++) {
+                assertEquals(model[i], cells.getVolatile(i), "cell " + i);
+            }
+            assertEquals(-1, cells.firstWordWithPaddingSet(), "no update reaches the padding");
+        }
+    }
+
     /** Random increments and decrements against the model; every cell, count and word checked after. */
     @ParameterizedTest(name = "w={0}")
     @ValueSource(ints = {1, 2, 4, 8, 16, 32})

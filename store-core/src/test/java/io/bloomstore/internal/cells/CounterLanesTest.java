@@ -71,6 +71,27 @@ class CounterLanesTest {
         }
     }
 
+    /** The cell rules' lane operations (docs/FORMAT.md, "Cell rules"): the valued joins and the stable decrement. */
+    @ParameterizedTest(name = "w={0}")
+    @ValueSource(ints = {1, 2, 4, 8, 16, 32})
+    void joinsAndDecrementsWorkLaneByLane(int w) {
+        List<Long> words = words(w);
+        for (int i = 0; i < words.size(); i++) {
+            long a = words.get(i);
+            long b = words.get((i * 5 + 1) % words.size());
+            assertEquals(laneByLane(a, b, w, Math::max), CounterLanes.maximum(a, b, w),
+                    () -> "max(" + Long.toHexString(a) + ", " + Long.toHexString(b) + ")");
+            assertEquals(laneByLane(a, b, w, (x, y) -> x == 0 ? y : y == 0 ? x : Math.min(x, y)),
+                    CounterLanes.minimumNonEmpty(a, b, w), () -> "min over non-empty(" + Long.toHexString(a) + ", "
+                            + Long.toHexString(b) + ")");
+            // b's non-zero lanes, widened to whole lanes, select which of a's lanes the run lowers
+            long lanes = laneByLane(b, 0, w, (x, y) -> x != 0 ? (1L << w) - 1 : 0);
+            assertEquals(laneByLane(a, lanes, w, (x, sel) -> sel != 0 && x > 0 ? x - 1 : x),
+                    CounterLanes.decrementNonZero(a, lanes, w), () -> "decrement " + Long.toHexString(a)
+                            + " in lanes " + Long.toHexString(lanes));
+        }
+    }
+
     /**
      * Every pair of lane values that matters for carries and borrows (all of them for w up to 4;
      * else zero, one, the top bit alone, just below and at saturation, and their neighbours), in
