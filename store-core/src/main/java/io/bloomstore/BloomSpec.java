@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.hashing.ProbeMath;
+import io.bloomstore.internal.imports.ImportedShapes;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.math.FppModel;
@@ -422,6 +423,10 @@ public final class BloomSpec {
          *     reached within {@link #MAX_CELLS}
          */
         public BloomSpec build() {
+            if (ImportedShapes.isImported(layout) || ImportedShapes.isImported(hashAlgorithm)) {
+                ImportedShapes.check(layout, hashAlgorithm, counterBits, cells, hashes, seed);
+                return new BloomSpec(this, cells, hashes);
+            }
             if (layout == Layout.SECTORIZED && counterBits != 1) {
                 throw new IllegalArgumentException("the sectorized layout has 1-bit cells only, not " + counterBits
                         + "-bit counters; use the blocked layout for a counting filter");

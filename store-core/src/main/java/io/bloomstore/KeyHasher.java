@@ -1,6 +1,9 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.hashing.NoSingleHash;
+import io.bloomstore.internal.hashing.SparkMurmur3;
 import io.bloomstore.internal.hashing.Utf8;
+import io.bloomstore.internal.imports.ImportedShapes;
 import java.nio.ByteBuffer;
 import net.openhft.hashing.LongHashFunction;
 
@@ -25,15 +28,19 @@ public final class KeyHasher {
     /**
      * A hasher for {@code algorithm} keyed with {@code seed}.
      *
-     * @param algorithm the hash function; only {@link HashAlgorithm#XXH3_64} exists
+     * @param algorithm the hash function: {@link HashAlgorithm#XXH3_64}, or an imported layout's
+     *     (whose hashes of a Guava filter of the 64-bit strategy refuse: its keys are probed by the
+     *     key calls of {@link BloomFilter})
      * @param seed any 64-bit value; a filter's is {@link BloomSpec#seed()}
-     * @throws IllegalArgumentException if the algorithm is not supported
      */
     public KeyHasher(HashAlgorithm algorithm, long seed) {
-        if (algorithm != HashAlgorithm.XXH3_64) {
-            throw new IllegalArgumentException("unsupported hash algorithm " + algorithm);
-        }
-        this.function = LongHashFunction.xx3(seed);
+        this.function = switch (algorithm) {
+            case XXH3_64 -> LongHashFunction.xx3(seed);
+            case MURMUR3_X64_128 -> seed == ImportedShapes.GUAVA_MITZ_32 ? LongHashFunction.murmur_3()
+                    : new NoSingleHash("a guava filter of Guava's 64-bit strategy probes with both halves of a"
+                            + " 128-bit hash, not one 64-bit hash: give it keys (add, mightContain), not hashes");
+            case MURMUR3_X86_32 -> new SparkMurmur3(ImportedShapes.sparkSeed(seed));
+        };
         this.seed = seed;
     }
 

@@ -25,7 +25,20 @@ public enum Layout {
      * follow from k (docs/FORMAT.md, "Sectorized layout"); {@link BloomSpec.Builder#build()} sizes
      * for its own false-positive rate.
      */
-    SECTORIZED(2);
+    SECTORIZED(2),
+    /**
+     * Guava's {@code BloomFilter} bit array, bit for bit, probed as Guava's strategies probe it
+     * (docs/FORMAT.md, "Imported layouts"): made by {@link GuavaFilters#importStream}, never sized.
+     * 1-bit cells, {@link HashAlgorithm#MURMUR3_X64_128}; the seed field holds Guava's strategy ordinal.
+     */
+    GUAVA(4),
+    /**
+     * Spark's {@code org.apache.spark.util.sketch.BloomFilter} bit array, bit for bit, probed as its
+     * version 1 or 2 probes it (docs/FORMAT.md, "Imported layouts"): made by
+     * {@link SparkSketches#importStream}, never sized. 1-bit cells, {@link HashAlgorithm#MURMUR3_X86_32};
+     * the seed field holds the sketch's version and its murmur seed.
+     */
+    SPARK_SKETCH(5);
 
     private final int id;
 
@@ -36,7 +49,8 @@ public enum Layout {
     /**
      * The byte stored in the file header.
      *
-     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}
+     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}, 4 for
+     *     {@link #GUAVA}, 5 for {@link #SPARK_SKETCH}
      */
     public int id() {
         return id;
@@ -56,6 +70,6 @@ public enum Layout {
             }
         }
         throw new IllegalArgumentException("unknown layout id " + id
-                + " (known: 0 standard, 1 blocked, 2 sectorized); a newer bloomstore may read it");
+                + " (known: 0 standard, 1 blocked, 2 sectorized, 4 guava, 5 spark-sketch); a newer bloomstore may read it");
     }
 }

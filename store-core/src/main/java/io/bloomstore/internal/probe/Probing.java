@@ -18,6 +18,9 @@ abstract class Probing {
                 return new Blocked(spec);
             case SECTORIZED:
                 return new Sectorized(spec);
+            case GUAVA:
+            case SPARK_SKETCH:
+                return ImportedProbing.of(spec);
             default:
                 return new Standard(spec);
         }
