@@ -16,7 +16,7 @@ import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
 import io.bloomstore.internal.probe.FillEstimates;
 import io.bloomstore.internal.probe.GuavaWideProbes;
-import io.bloomstore.internal.imports.ImportedShapes;
+import io.bloomstore.internal.hashing.GuavaHash;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -114,7 +114,7 @@ public final class BloomFilter implements CountingFilter {
         this.batches = new BatchProber(spec, probes);
         this.integrity = new CellsIntegrity(path, header, state, memory, cells);
         this.hasher = new KeyHasher(spec.hashAlgorithm(), spec.seed());
-        this.wide = ImportedShapes.probesKeysOnly(spec) ? new GuavaWideProbes(spec, cells) : null;
+        this.wide = GuavaWideProbes.appliesTo(spec) ? new GuavaWideProbes(spec, cells) : null;
         this.writable = !memory.readOnly();
     }
 
@@ -347,7 +347,7 @@ public final class BloomFilter implements CountingFilter {
 
     @Override
     public boolean add(long key) {
-        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaWideProbes.hash(key));
+        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaHash.of(key));
     }
 
     @Override
@@ -357,22 +357,22 @@ public final class BloomFilter implements CountingFilter {
 
     @Override
     public boolean add(CharSequence key) {
-        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaWideProbes.hash(key));
+        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaHash.of(key));
     }
 
     @Override
     public boolean add(byte[] key, int offset, int length) {
-        return wide == null ? addHash(hasher.hash(key, offset, length)) : addWide(GuavaWideProbes.hash(key, offset, length));
+        return wide == null ? addHash(hasher.hash(key, offset, length)) : addWide(GuavaHash.of(key, offset, length));
     }
 
     @Override
     public boolean add(ByteBuffer key) {
-        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaWideProbes.hash(key));
+        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaHash.of(key));
     }
 
     @Override
     public boolean mightContain(long key) {
-        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaWideProbes.hash(key));
+        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaHash.of(key));
     }
 
     @Override
@@ -382,18 +382,18 @@ public final class BloomFilter implements CountingFilter {
 
     @Override
     public boolean mightContain(CharSequence key) {
-        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaWideProbes.hash(key));
+        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaHash.of(key));
     }
 
     @Override
     public boolean mightContain(byte[] key, int offset, int length) {
         return wide == null ? mightContainHash(hasher.hash(key, offset, length))
-                : mightContainWide(GuavaWideProbes.hash(key, offset, length));
+                : mightContainWide(GuavaHash.of(key, offset, length));
     }
 
     @Override
     public boolean mightContain(ByteBuffer key) {
-        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaWideProbes.hash(key));
+        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaHash.of(key));
     }
 
     /** Whether keys reach this filter only through the single-key calls (a guava filter of the 64-bit strategy). */

@@ -1,7 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.hashing.ProbeMath;
-import io.bloomstore.internal.imports.ImportedShapes;
+import io.bloomstore.internal.hashing.ForeignSeeds;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.math.FppModel;
@@ -423,8 +423,9 @@ public final class BloomSpec {
          *     reached within {@link #MAX_CELLS}
          */
         public BloomSpec build() {
-            if (ImportedShapes.isImported(layout) || ImportedShapes.isImported(hashAlgorithm)) {
-                ImportedShapes.check(layout, hashAlgorithm, counterBits, cells, hashes, seed);
+            if (layout.isImported() || hashAlgorithm == HashAlgorithm.MURMUR3_X64_128
+                    || hashAlgorithm == HashAlgorithm.MURMUR3_X86_32) {
+                checkImported();
                 return new BloomSpec(this, cells, hashes);
             }
             if (layout == Layout.SECTORIZED && counterBits != 1) {
@@ -451,6 +452,45 @@ public final class BloomSpec {
             }
             throw new IllegalArgumentException(
                     "give either expected keys and a false-positive rate, or cells and hashes");
+        }
+
+        /**
+         * The fields of a spec of an imported layout ({@link Layout#GUAVA}, {@link Layout#SPARK_SKETCH}),
+         * or of their hash algorithms: the library's m and k as they are, never sized from n and p
+         * (docs/FORMAT.md, "Imported layouts"; the seed field per {@link ForeignSeeds}).
+         */
+        private void checkImported() {
+            HashAlgorithm own = layout == Layout.GUAVA ? HashAlgorithm.MURMUR3_X64_128 : HashAlgorithm.MURMUR3_X86_32;
+            if (!layout.isImported()) {
+                throw new IllegalArgumentException("hash algorithm " + hashAlgorithm + " is only for the "
+                        + (hashAlgorithm == HashAlgorithm.MURMUR3_X64_128 ? "guava" : "spark-sketch") + " layout");
+            }
+            String name = layout == Layout.GUAVA ? "guava" : "spark-sketch";
+            if (hashAlgorithm != own) {
+                throw new IllegalArgumentException("the " + name + " layout hashes with " + own + ", not " + hashAlgorithm);
+            }
+            if (counterBits != 1) {
+                throw new IllegalArgumentException("the " + name + " layout has 1-bit cells only, not " + counterBits);
+            }
+            if (cells <= 0 || hashes <= 0) {
+                throw new IllegalArgumentException("a " + name + " filter is imported (bloomstore import-" + name
+                        + "), not sized from keys and a rate: its cells and hashes are the library's");
+            }
+            if (cells % 64 != 0) {
+                throw new IllegalArgumentException("a " + name + " filter's cells are whole 64-bit words, not " + cells);
+            }
+            if (layout == Layout.GUAVA && seed != ForeignSeeds.GUAVA_MITZ_32 && seed != ForeignSeeds.GUAVA_MITZ_64) {
+                throw new IllegalArgumentException("a guava filter's seed field is Guava's strategy ordinal, 0 or 1, not " + seed);
+            }
+            int version = ForeignSeeds.sparkVersion(seed);
+            if (layout == Layout.SPARK_SKETCH && version != 1 && version != 2) {
+                throw new IllegalArgumentException("a spark-sketch filter's seed field holds version 1 or 2 in its"
+                        + " bits 32 to 63, not " + version);
+            }
+            if (layout == Layout.SPARK_SKETCH && version == 1 && ForeignSeeds.sparkSeed(seed) != 0) {
+                throw new IllegalArgumentException("a version 1 spark sketch hashes with seed 0, not "
+                        + ForeignSeeds.sparkSeed(seed));
+            }
         }
 
         /**

@@ -2,7 +2,6 @@ package io.bloomstore;
 
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.FilterHeader;
-import io.bloomstore.internal.imports.ForeignStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;

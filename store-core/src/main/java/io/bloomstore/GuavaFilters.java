@@ -1,6 +1,5 @@
 package io.bloomstore;
 
-import io.bloomstore.internal.imports.ForeignStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;

@@ -1,9 +1,9 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.hashing.ForeignSeeds;
 import io.bloomstore.internal.hashing.NoSingleHash;
 import io.bloomstore.internal.hashing.SparkMurmur3;
 import io.bloomstore.internal.hashing.Utf8;
-import io.bloomstore.internal.imports.ImportedShapes;
 import java.nio.ByteBuffer;
 import net.openhft.hashing.LongHashFunction;
 
@@ -36,10 +36,10 @@ public final class KeyHasher {
     public KeyHasher(HashAlgorithm algorithm, long seed) {
         this.function = switch (algorithm) {
             case XXH3_64 -> LongHashFunction.xx3(seed);
-            case MURMUR3_X64_128 -> seed == ImportedShapes.GUAVA_MITZ_32 ? LongHashFunction.murmur_3()
+            case MURMUR3_X64_128 -> seed == ForeignSeeds.GUAVA_MITZ_32 ? LongHashFunction.murmur_3()
                     : new NoSingleHash("a guava filter of Guava's 64-bit strategy probes with both halves of a"
                             + " 128-bit hash, not one 64-bit hash: give it keys (add, mightContain), not hashes");
-            case MURMUR3_X86_32 -> new SparkMurmur3(ImportedShapes.sparkSeed(seed));
+            case MURMUR3_X86_32 -> new SparkMurmur3(ForeignSeeds.sparkSeed(seed));
         };
         this.seed = seed;
     }

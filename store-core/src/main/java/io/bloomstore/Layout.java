@@ -47,6 +47,17 @@ public enum Layout {
     }
 
     /**
+     * Whether this layout holds another library's filter as it is ({@link #GUAVA},
+     * {@link #SPARK_SKETCH}): made by an import, with the library's m and k, never sized from n and p,
+     * and so not a layout for {@link BloomSpec#forExpected} or a growing or windowed file's regions.
+     *
+     * @return true for the imported layouts
+     */
+    public boolean isImported() {
+        return this == GUAVA || this == SPARK_SKETCH;
+    }
+
+    /**
      * The byte stored in the file header.
      *
      * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}, 4 for

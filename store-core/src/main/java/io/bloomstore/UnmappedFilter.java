@@ -5,7 +5,7 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.cells.PositionalCells;
-import io.bloomstore.internal.imports.ImportedShapes;
+import io.bloomstore.internal.probe.GuavaWideProbes;
 import io.bloomstore.internal.probe.CellQueries;
 import java.io.EOFException;
 import java.io.IOException;
@@ -46,7 +46,7 @@ final class UnmappedFilter implements MembershipFilter {
     static MembershipFilter open(Path path, FileChannel channel) throws IOException {
         CheckedFile file = CheckedFile.check(path, channel);
         // its probes need a key's 128-bit hash, which the positional queries here do not take
-        return ImportedShapes.probesKeysOnly(file.header().spec()) ? BloomFilter.open(path, channel, OpenMode.READ_ONLY)
+        return GuavaWideProbes.appliesTo(file.header().spec()) ? BloomFilter.open(path, channel, OpenMode.READ_ONLY)
                 : new UnmappedFilter(path, file);
     }
 

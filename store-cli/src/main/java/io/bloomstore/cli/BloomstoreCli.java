@@ -53,7 +53,8 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
     static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
-            "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve");
+            "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve", "import-guava",
+            "import-spark-sketch");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
@@ -179,6 +180,8 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "unpack" -> new UnpackCommand(this);
             case "checkpoint" -> new CheckpointCommand(this);
             case "serve" -> new ServeCommand(this);
+            case "import-guava" -> new ImportCommand(this, ImportCommand.Library.GUAVA);
+            case "import-spark-sketch" -> new ImportCommand(this, ImportCommand.Library.SPARK_SKETCH);
             default -> throw new IllegalArgumentException("no verb " + name);
         };
     }

@@ -3,7 +3,7 @@ package io.bloomstore.internal.probe;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
 import io.bloomstore.internal.cells.CellArray;
-import io.bloomstore.internal.imports.ImportedShapes;
+import io.bloomstore.internal.hashing.ForeignSeeds;
 
 /**
  * The probes of the imported layouts whose key fits one 64-bit hash of two 32-bit halves, h1 low
@@ -33,10 +33,10 @@ final class ImportedProbing extends Probing {
     /** The probing of {@code spec}, one of the imported layouts. */
     static Probing of(BloomSpec spec) {
         if (spec.layout() == Layout.GUAVA) {
-            return spec.seed() == ImportedShapes.GUAVA_MITZ_32 ? new ImportedProbing(spec, false)
+            return spec.seed() == ForeignSeeds.GUAVA_MITZ_32 ? new ImportedProbing(spec, false)
                     : new GuavaWideProbing();
         }
-        return new ImportedProbing(spec, ImportedShapes.sparkVersion(spec.seed()) == 2);
+        return new ImportedProbing(spec, ForeignSeeds.sparkVersion(spec.seed()) == 2);
     }
 
     @Override

@@ -1,8 +1,7 @@
-package io.bloomstore.internal.imports;
+package io.bloomstore;
 
-import io.bloomstore.BloomSpec;
-import io.bloomstore.Layout;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.hashing.ForeignSeeds;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -21,7 +20,7 @@ import java.nio.channels.FileChannel;
  * @param words the longs of bits the stream announces
  * @param in the stream, positioned at the first of them
  */
-public record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
+record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
     private static final int CHUNK_WORDS = 8192;
 
     /**
@@ -30,10 +29,10 @@ public record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
      *
      * @throws IOException with one line naming what is wrong, if the start is not a Guava filter's
      */
-    public static ForeignStream guava(InputStream source) throws IOException {
+    static ForeignStream guava(InputStream source) throws IOException {
         DataInputStream in = new DataInputStream(source);
         int strategy = readOrRefuse(in, 1, "Guava");
-        if (strategy != ImportedShapes.GUAVA_MITZ_32 && strategy != ImportedShapes.GUAVA_MITZ_64) {
+        if (strategy != ForeignSeeds.GUAVA_MITZ_32 && strategy != ForeignSeeds.GUAVA_MITZ_64) {
             throw new IOException("strategy byte " + strategy + " is not one of Guava's (0 MURMUR128_MITZ_32,"
                     + " 1 MURMUR128_MITZ_64): not a Guava BloomFilter.writeTo stream");
         }
@@ -48,7 +47,7 @@ public record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
      *
      * @throws IOException with one line naming what is wrong, if the start is not a Spark sketch's
      */
-    public static ForeignStream sparkSketch(InputStream source) throws IOException {
+    static ForeignStream sparkSketch(InputStream source) throws IOException {
         DataInputStream in = new DataInputStream(source);
         int version = readOrRefuse(in, 4, "Spark sketch");
         if (version != 1 && version != 2) {
@@ -58,7 +57,7 @@ public record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
         int hashes = readOrRefuse(in, 4, "Spark sketch");
         int seed = version == 2 ? readOrRefuse(in, 4, "Spark sketch") : 0;
         int words = readOrRefuse(in, 4, "Spark sketch");
-        return of(Layout.SPARK_SKETCH, hashes, words, ImportedShapes.sparkSeedField(version, seed), in, "Spark sketch");
+        return of(Layout.SPARK_SKETCH, hashes, words, ForeignSeeds.sparkSeedField(version, seed), in, "Spark sketch");
     }
 
     private static ForeignStream of(Layout layout, int hashes, int words, long seed, DataInputStream in, String library)
@@ -72,7 +71,8 @@ public record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
                     + BloomSpec.MIN_HASHES + " to " + BloomSpec.MAX_HASHES + " (a " + library
                     + " filter past that is damaged, or sized for a rate no double holds)");
         }
-        BloomSpec spec = BloomSpec.builder().layout(layout).hashAlgorithm(ImportedShapes.hashOf(layout))
+        BloomSpec spec = BloomSpec.builder().layout(layout)
+                .hashAlgorithm(layout == Layout.GUAVA ? HashAlgorithm.MURMUR3_X64_128 : HashAlgorithm.MURMUR3_X86_32)
                 .cells(64L * words).hashes(hashes).seed(seed).build();
         return new ForeignStream(spec, words, in);
     }
@@ -92,7 +92,7 @@ public record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
      *
      * @throws IOException naming how far the stream got, if it ends before its last long
      */
-    public void copyWords(FileChannel channel) throws IOException {
+    void copyWords(FileChannel channel) throws IOException {
         ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN);
         for (long done = 0; done < words; ) {
             int n = (int) Math.min(CHUNK_WORDS, words - done);
