@@ -466,15 +466,15 @@ public final class BloomSpec {
                         + (hashAlgorithm == HashAlgorithm.MURMUR3_X64_128 ? "guava" : "spark-sketch") + " layout");
             }
             String name = layout == Layout.GUAVA ? "guava" : "spark-sketch";
+            if (hashAlgorithm == HashAlgorithm.XXH3_64 || cells <= 0 || hashes <= 0) {
+                throw new IllegalArgumentException("a " + name + " filter is made by importing the library's stream"
+                        + " (bloomstore import-" + name + "), not created or sized: its cells and hashes are the library's");
+            }
             if (hashAlgorithm != own) {
                 throw new IllegalArgumentException("the " + name + " layout hashes with " + own + ", not " + hashAlgorithm);
             }
             if (counterBits != 1) {
                 throw new IllegalArgumentException("the " + name + " layout has 1-bit cells only, not " + counterBits);
-            }
-            if (cells <= 0 || hashes <= 0) {
-                throw new IllegalArgumentException("a " + name + " filter is imported (bloomstore import-" + name
-                        + "), not sized from keys and a rate: its cells and hashes are the library's");
             }
             if (cells % 64 != 0) {
                 throw new IllegalArgumentException("a " + name + " filter's cells are whole 64-bit words, not " + cells);

@@ -1,20 +1,26 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.hashing.ForeignSeeds;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The start of another library's filter stream, read and checked before anything is created: the
  * shape it announces, and the count of big-endian longs of bits that follow. Each library writes
- * its {@code long[]} with {@code DataOutputStream.writeLong}; {@link #copyWords} turns them into
- * bloomstore's little-endian cell words, bit for bit.
+ * its {@code long[]} with {@code DataOutputStream.writeLong}; {@link #publishTo} turns them into
+ * bloomstore's little-endian cell words, bit for bit, in a new sealed file. {@link GuavaFilters}
+ * and {@link SparkSketches} share it.
  *
  * @param spec the shape of the bloomstore file that holds the filter
  * @param words the longs of bits the stream announces
@@ -87,27 +93,55 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
     }
 
     /**
+     * Writes the filter this stream announces into a new file at {@code out}, sealed, and
+     * publishes it atomically: a stream that ends early leaves nothing behind.
+     */
+    FilterFileInfo publishTo(Path out, CreateOption... options) throws IOException {
+        boolean replace = Arrays.asList(options).contains(CreateOption.REPLACE_EXISTING);
+        FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), false);
+        try {
+            FilterFiles.publishFilter(out, replace, header, false, (channel, temporary) -> {
+                copyWords(channel);
+                Merge.sealInPlace(temporary);
+            });
+        } catch (CutShort e) {
+            throw e.getCause(); // about the stream, which the disk's advice for a failed write would not help
+        }
+        return FilterFileInfo.of(header);
+    }
+
+    /**
      * Appends the stream's {@link #words} longs to {@code channel} as little-endian words, then
      * zeros up to the cells' whole pages ({@link BloomSpec#cellBytes()}).
      *
      * @throws IOException naming how far the stream got, if it ends before its last long
      */
-    void copyWords(FileChannel channel) throws IOException {
+    private void copyWords(FileChannel channel) throws IOException {
+        byte[] raw = new byte[CHUNK_WORDS * 8];
+        LongBuffer bigEndian = ByteBuffer.wrap(raw).asLongBuffer();
         ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN);
+        LongBuffer littleEndian = chunk.asLongBuffer();
         for (long done = 0; done < words; ) {
             int n = (int) Math.min(CHUNK_WORDS, words - done);
-            chunk.clear();
-            for (int i = 0; i < n; i++) {
-                try {
-                    chunk.putLong(in.readLong());
-                } catch (EOFException e) {
-                    throw new IOException("the stream ends after " + (done + i) + " of the " + words
-                            + " longs of bits its header announces: truncated; nothing was created", e);
-                }
+            int read = in.readNBytes(raw, 0, n * 8);
+            if (read < n * 8) {
+                throw new CutShort(new IOException("the stream ends after " + (done + read / 8) + " of the " + words
+                        + " longs of bits its header announces: truncated"));
             }
-            FilterFiles.writeFully(channel, chunk.flip());
+            littleEndian.clear();
+            littleEndian.put(bigEndian.clear().limit(n)); // one bulk copy that swaps each long's bytes
+            FilterFiles.writeFully(channel, chunk.clear().limit(n * 8));
             done += n;
         }
         FilterFiles.writeZeros(channel, spec.cellBytes() - words * 8);
+    }
+
+    /** A stream that ends early, carried past the file writer's handling of a failed write (the temporary is removed). */
+    private static final class CutShort extends UncheckedIOException {
+        private static final long serialVersionUID = 1L;
+
+        CutShort(IOException cause) {
+            super(cause);
+        }
     }
 }

@@ -56,6 +56,6 @@ public final class GuavaFilters {
      * @throws FileAlreadyExistsException if {@code out} exists and replacing it was not asked for
      */
     public static FilterFileInfo importStream(InputStream in, Path out, CreateOption... options) throws IOException {
-        return ForeignImports.publish(ForeignStream.guava(in), out, options);
+        return ForeignStream.guava(in).publishTo(out, options);
     }
 }

@@ -38,6 +38,6 @@ public final class SparkSketches {
      * @throws FileAlreadyExistsException if {@code out} exists and replacing it was not asked for
      */
     public static FilterFileInfo importStream(InputStream in, Path out, CreateOption... options) throws IOException {
-        return ForeignImports.publish(ForeignStream.sparkSketch(in), out, options);
+        return ForeignStream.sparkSketch(in).publishTo(out, options);
     }
 }

@@ -254,6 +254,7 @@ class GuavaImportTest {
                     () -> GuavaFilters.importStream(new ByteArrayInputStream(refused.stream), out), refused.name);
             assertTrue(e.getMessage().contains(refused.says), refused.name + ": " + e.getMessage());
             assertFalse(e.getMessage().contains("\n"), "one line");
+            assertFalse(e.getMessage().contains("disk"), "a fault of the stream, not of the disk: " + e.getMessage());
             assertFalse(Files.exists(out), refused.name + " created " + out);
         }
         try (var left = Files.list(dir)) {

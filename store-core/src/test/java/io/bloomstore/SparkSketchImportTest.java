@@ -190,6 +190,7 @@ class SparkSketchImportTest {
             IOException e = assertThrows(IOException.class,
                     () -> SparkSketches.importStream(new ByteArrayInputStream((byte[]) refused[1]), out));
             assertTrue(e.getMessage().contains((String) refused[2]), refused[0] + ": " + e.getMessage());
+            assertFalse(e.getMessage().contains("disk"), "a fault of the stream, not of the disk: " + e.getMessage());
             assertFalse(Files.exists(out));
         }
         try (var left = Files.list(dir)) {
