@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongFunction;
+import io.bloomstore.testing.ChildJvm;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 class GuavaImportTest {
     private static final int KEYS = 100_000;
     private static final int ABSENT = 1_000_000;
+    /** Generous: a child JVM's start and each answer on a machine loaded many times over. */
+    private static final Duration CHILD_TIMEOUT = Duration.ofMinutes(2);
 
     @TempDir
     Path dir;
@@ -156,6 +160,29 @@ class GuavaImportTest {
             }
         }
         assertArrayEquals(guavaWords(guava), fileWords(file, bits.length), "adds set the bits Guava's put sets");
+    }
+
+    /** Two processes share one import: each sees the other's adds at once, and the bits are those Guava's puts set. */
+    @Test
+    void processesShareAnImport() throws Exception {
+        com.google.common.hash.BloomFilter<Long> guava = com.google.common.hash.BloomFilter.create(Funnels.longFunnel(), 5_000, 0.01);
+        Path file = importOf(guava);
+        try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE);
+                ChildJvm child = ChildJvm.start(FilterWorkerProcess.class, file.toString())) {
+            child.expectLine("ready", CHILD_TIMEOUT);
+            for (long key = 0; key < 200; key += 2) {
+                assertTrue(filter.add(key), key + " new here");
+                guava.put(key);
+                child.send("contains " + key);
+                child.expectLine("true", CHILD_TIMEOUT);
+                child.send("add " + (key + 1));
+                child.expectLine("true", CHILD_TIMEOUT);
+                guava.put(key + 1);
+                assertTrue(filter.mightContain(key + 1), "the child's add of " + (key + 1) + " is seen here");
+            }
+        }
+        long[] bits = guavaWords(guava);
+        assertArrayEquals(bits, fileWords(file, bits.length), "both processes set the bits Guava's put sets");
     }
 
     @Test
