@@ -37,8 +37,9 @@ public final class KeyHasher {
         this.function = switch (algorithm) {
             case XXH3_64 -> LongHashFunction.xx3(seed);
             case MURMUR3_X64_128 -> seed == ForeignSeeds.GUAVA_MITZ_32 ? LongHashFunction.murmur_3()
-                    : new NoSingleHash("a guava filter of Guava's 64-bit strategy probes with both halves of a"
-                            + " 128-bit hash, not one 64-bit hash: give it keys (add, mightContain), not hashes");
+                    : new NoSingleHash("a guava filter of Guava's default strategy (MURMUR128_MITZ_64) is probed"
+                            + " with both halves of a key's 128-bit hash, so it takes keys one by one (add, contains,"
+                            + " mightContain), not 64-bit hashes: dedup, count and the hash and batch calls cannot reach it");
             case MURMUR3_X86_32 -> new SparkMurmur3(ForeignSeeds.sparkSeed(seed));
         };
         this.seed = seed;

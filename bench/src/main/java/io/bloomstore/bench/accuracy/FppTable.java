@@ -57,6 +57,9 @@ public final class FppTable {
                 System.out.println("| --- | --- | --- | --- | --- | --- |");
                 for (int bits : BITS_PER_KEY) {
                     for (Layout layout : Layout.values()) {
+                        if (layout.isImported()) {
+                            continue; // another library's filter, with its own m and k
+                        }
                         row(dir, bits, layout);
                     }
                 }
@@ -79,6 +82,7 @@ public final class FppTable {
             case BLOCKED -> rocksDbProbes(bitsPerKey * 1000);
             case SECTORIZED -> bestSectorizedHashes(cells);
             case STANDARD -> FalsePositiveMath.optimalHashes(cells, KEYS);
+            case GUAVA, SPARK_SKETCH -> throw new IllegalArgumentException("the imported layouts are not sized here");
         };
         BloomSpec spec = BloomSpec.builder().cells(cells).hashes(k).layout(layout).build();
         long ours = 0;
