@@ -6,6 +6,7 @@ import io.bloomstore.internal.hashing.ForeignSeeds;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.StreamCorruptedException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -20,7 +21,8 @@ import java.util.Arrays;
  * shape it announces, and the count of big-endian longs of bits that follow. Each library writes
  * its {@code long[]} with {@code DataOutputStream.writeLong}; {@link #publishTo} turns them into
  * bloomstore's little-endian cell words, bit for bit, in a new sealed file. {@link GuavaFilters}
- * and {@link SparkSketches} share it.
+ * and {@link SparkSketches} share it. A stream that ends early is refused with an
+ * {@link EOFException}, one whose header no such filter has with a {@link StreamCorruptedException}.
  *
  * @param spec the shape of the bloomstore file that holds the filter
  * @param words the longs of bits the stream announces
@@ -39,7 +41,7 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
         DataInputStream in = new DataInputStream(source);
         int strategy = readOrRefuse(in, 1, "Guava");
         if (strategy != ForeignSeeds.GUAVA_MITZ_32 && strategy != ForeignSeeds.GUAVA_MITZ_64) {
-            throw new IOException("strategy byte " + strategy + " is not one of Guava's (0 MURMUR128_MITZ_32,"
+            throw new StreamCorruptedException("strategy byte " + strategy + " is not one of Guava's (0 MURMUR128_MITZ_32,"
                     + " 1 MURMUR128_MITZ_64): not a Guava BloomFilter.writeTo stream");
         }
         int hashes = readOrRefuse(in, 1, "Guava");
@@ -57,7 +59,7 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
         DataInputStream in = new DataInputStream(source);
         int version = readOrRefuse(in, 4, "Spark sketch");
         if (version != 1 && version != 2) {
-            throw new IOException("version " + version + " is not a Spark sketch Bloom filter's (1 or 2): not an"
+            throw new StreamCorruptedException("version " + version + " is not a Spark sketch Bloom filter's (1 or 2): not an"
                     + " org.apache.spark.util.sketch.BloomFilter.writeTo stream, or one of a newer Spark");
         }
         int hashes = readOrRefuse(in, 4, "Spark sketch");
@@ -69,11 +71,11 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
     private static ForeignStream of(Layout layout, int hashes, int words, long seed, DataInputStream in, String library)
             throws IOException {
         if (words <= 0) {
-            throw new IOException("the stream announces " + words + " longs of bits; a " + library
+            throw new StreamCorruptedException("the stream announces " + words + " longs of bits; a " + library
                     + " filter has at least one: damaged, or not a " + library + " filter stream");
         }
         if (hashes < BloomSpec.MIN_HASHES || hashes > BloomSpec.MAX_HASHES) {
-            throw new IOException("the stream announces " + hashes + " hash functions; bloomstore probes "
+            throw new StreamCorruptedException("the stream announces " + hashes + " hash functions; bloomstore probes "
                     + BloomSpec.MIN_HASHES + " to " + BloomSpec.MAX_HASHES + " (a " + library
                     + " filter past that is damaged, or sized for a rate no double holds)");
         }
@@ -88,7 +90,7 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
         try {
             return bytes == 1 ? in.readUnsignedByte() : in.readInt();
         } catch (EOFException e) {
-            throw new IOException("the stream ends inside its header: empty, or not a " + library + " filter stream", e);
+            throw new EOFException("the stream ends inside its header: empty, or not a " + library + " filter stream");
         }
     }
 
@@ -125,7 +127,7 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
             int n = (int) Math.min(CHUNK_WORDS, words - done);
             int read = in.readNBytes(raw, 0, n * 8);
             if (read < n * 8) {
-                throw new CutShort(new IOException("the stream ends after " + (done + read / 8) + " of the " + words
+                throw new CutShort(new EOFException("the stream ends after " + (done + read / 8) + " of the " + words
                         + " longs of bits its header announces: truncated"));
             }
             littleEndian.clear();
@@ -136,11 +138,11 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
         FilterFiles.writeZeros(channel, spec.cellBytes() - words * 8);
     }
 
-    /** A stream that ends early, carried past the file writer's handling of a failed write (the temporary is removed). */
+    /** A stream that ends early ({@link EOFException}), carried past the file writer's handling of a failed write (the temporary is removed). */
     private static final class CutShort extends UncheckedIOException {
         private static final long serialVersionUID = 1L;
 
-        CutShort(IOException cause) {
+        CutShort(EOFException cause) {
             super(cause);
         }
     }

@@ -34,7 +34,9 @@ public final class SparkSketches {
      * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing file
      * @return the new file's header: layout {@link Layout#SPARK_SKETCH}, the sketch's version in
      *     bits 32 to 63 of the seed and its murmur seed in bits 0 to 31
-     * @throws IOException naming what is wrong with the stream in one line, or if the file cannot be written
+     * @throws java.io.EOFException if the stream ends before its bit array does (one line, naming how far it got)
+     * @throws java.io.StreamCorruptedException if its header is no such filter's (one line, naming the field)
+     * @throws IOException if the file cannot be written
      * @throws FileAlreadyExistsException if {@code out} exists and replacing it was not asked for
      */
     public static FilterFileInfo importStream(InputStream in, Path out, CreateOption... options) throws IOException {

@@ -191,6 +191,8 @@ class SparkSketchImportTest {
                     () -> SparkSketches.importStream(new ByteArrayInputStream((byte[]) refused[1]), out));
             assertTrue(e.getMessage().contains((String) refused[2]), refused[0] + ": " + e.getMessage());
             assertFalse(e.getMessage().contains("disk"), "a fault of the stream, not of the disk: " + e.getMessage());
+            assertTrue(e instanceof java.io.EOFException || e instanceof java.io.StreamCorruptedException,
+                    "the stream's fault, by its type: " + e);
             assertFalse(Files.exists(out));
         }
         try (var left = Files.list(dir)) {

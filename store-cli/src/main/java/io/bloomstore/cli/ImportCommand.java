@@ -9,8 +9,10 @@ import io.bloomstore.FilterFileInfo;
 import io.bloomstore.GuavaFilters;
 import io.bloomstore.SparkSketches;
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StreamCorruptedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,10 +99,8 @@ final class ImportCommand extends CliCommand {
                 1 << 16)) {
             info = library == Library.GUAVA ? GuavaFilters.importStream(input, out, options)
                     : SparkSketches.importStream(input, out, options);
-        } catch (IOException e) {
-            if (e.getClass() != IOException.class) {
-                throw e; // a file system's own refusal (exists, permission), which names its file
-            }
+        } catch (EOFException | StreamCorruptedException e) {
+            // the stream's fault, which the core cannot name: the file system's refusals name their own files
             throw new IOException(source + ": " + e.getMessage() + "; nothing was created", e);
         }
         long seed = info.spec().seed();
