@@ -1,6 +1,6 @@
 package io.bloomstore;
 
-import static io.bloomstore.internal.format.FilterFileDescriptor.CELLS_START;
+import static io.bloomstore.internal.format.FilterFixtures.cellWords;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.google.common.hash.Funnel;
@@ -11,7 +11,6 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,16 +133,6 @@ class GuavaImportTest {
         return words;
     }
 
-    /** The first {@code count} cell words of a filter file, as its bytes hold them. */
-    private static long[] fileWords(Path file, int count) throws IOException {
-        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
-        long[] words = new long[count];
-        for (int i = 0; i < count; i++) {
-            words[i] = bytes.getLong(CELLS_START + 8 * i);
-        }
-        return words;
-    }
-
     @Test
     void importedCellsAreGuavasBitsAndAddsSetTheBitsGuavaSets() throws IOException {
         com.google.common.hash.BloomFilter<CharSequence> guava =
@@ -153,13 +142,13 @@ class GuavaImportTest {
         }
         Path file = importOf(guava);
         long[] bits = guavaWords(guava);
-        assertArrayEquals(bits, fileWords(file, bits.length), "the file's cells are Guava's bit array");
+        assertArrayEquals(bits, cellWords(file, bits.length), "the file's cells are Guava's bit array");
         try (BloomFilter imported = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             for (int i = 0; i < 3_000; i++) {
                 assertEquals(guava.put("later-" + i), imported.add("later-" + i), "later-" + i + " new to both or to neither");
             }
         }
-        assertArrayEquals(guavaWords(guava), fileWords(file, bits.length), "adds set the bits Guava's put sets");
+        assertArrayEquals(guavaWords(guava), cellWords(file, bits.length), "adds set the bits Guava's put sets");
     }
 
     /** Two processes share one import: each sees the other's adds at once, and the bits are those Guava's puts set. */
@@ -182,7 +171,7 @@ class GuavaImportTest {
             }
         }
         long[] bits = guavaWords(guava);
-        assertArrayEquals(bits, fileWords(file, bits.length), "both processes set the bits Guava's put sets");
+        assertArrayEquals(bits, cellWords(file, bits.length), "both processes set the bits Guava's put sets");
     }
 
     @Test
@@ -200,7 +189,7 @@ class GuavaImportTest {
         Merge.toNewFile(merged, List.of(fileA, fileB), MergeOp.OR, false, done -> { });
         a.putAll(b);
         long[] bits = guavaWords(a);
-        assertArrayEquals(bits, fileWords(merged, bits.length));
+        assertArrayEquals(bits, cellWords(merged, bits.length));
         try (BloomFilter union = BloomFilter.open(merged, OpenMode.READ_ONLY)) {
             for (long i = 0; i < 10_000; i++) {
                 assertTrue(union.mightContain(i) && union.mightContain(-i - 1));
@@ -249,7 +238,7 @@ class GuavaImportTest {
                 assertEquals(guava.mightContain("dave") ? 4 : 3, queried.present(), mode.toString());
             }
         }
-        assertArrayEquals(guavaWords(guava), fileWords(file, guavaWords(guava).length));
+        assertArrayEquals(guavaWords(guava), cellWords(file, guavaWords(guava).length));
     }
 
     private static List<byte[]> utf8(String... keys) {

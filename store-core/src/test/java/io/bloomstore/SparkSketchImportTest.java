@@ -1,6 +1,6 @@
 package io.bloomstore;
 
-import static io.bloomstore.internal.format.FilterFileDescriptor.CELLS_START;
+import static io.bloomstore.internal.format.FilterFixtures.cellWords;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.io.ByteArrayInputStream;
@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,15 +122,6 @@ class SparkSketchImportTest {
         return words;
     }
 
-    private static long[] fileWords(Path file, int count) throws IOException {
-        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
-        long[] words = new long[count];
-        for (int i = 0; i < count; i++) {
-            words[i] = bytes.getLong(CELLS_START + 8 * i);
-        }
-        return words;
-    }
-
     /** Adds through bloomstore, batch calls included, set the bits Spark's puts set. */
     @ParameterizedTest
     @EnumSource(Version.class)
@@ -141,7 +131,7 @@ class SparkSketchImportTest {
             sketch.putLong(i);
         }
         Path file = importOf(sketch);
-        assertArrayEquals(sketchWords(sketch), fileWords(file, sketchWords(sketch).length));
+        assertArrayEquals(sketchWords(sketch), cellWords(file, sketchWords(sketch).length));
         long[] later = new long[5_000];
         try (BloomFilter imported = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             for (int i = 0; i < later.length; i++) {
@@ -152,7 +142,7 @@ class SparkSketchImportTest {
             imported.add("a string");
             sketch.putString("a string");
         }
-        assertArrayEquals(sketchWords(sketch), fileWords(file, sketchWords(sketch).length));
+        assertArrayEquals(sketchWords(sketch), cellWords(file, sketchWords(sketch).length));
     }
 
     @Test
