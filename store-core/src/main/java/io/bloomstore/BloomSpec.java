@@ -463,12 +463,13 @@ public final class BloomSpec {
             HashAlgorithm own = layout == Layout.GUAVA ? HashAlgorithm.MURMUR3_X64_128 : HashAlgorithm.MURMUR3_X86_32;
             if (!layout.isImported()) {
                 throw new IllegalArgumentException("hash algorithm " + hashAlgorithm + " is only for the "
-                        + (hashAlgorithm == HashAlgorithm.MURMUR3_X64_128 ? "guava" : "spark-sketch") + " layout");
+                        + (hashAlgorithm == HashAlgorithm.MURMUR3_X64_128 ? "guava" : "spark_sketch") + " layout");
             }
-            String name = layout == Layout.GUAVA ? "guava" : "spark-sketch";
+            String name = layout == Layout.GUAVA ? "guava" : "spark_sketch";
+            String verb = layout == Layout.GUAVA ? "import-guava" : "import-spark-sketch";
             if (hashAlgorithm == HashAlgorithm.XXH3_64 || cells <= 0 || hashes <= 0) {
                 throw new IllegalArgumentException("a " + name + " filter is made by importing the library's stream"
-                        + " (bloomstore import-" + name + "), not created or sized: its cells and hashes are the library's");
+                        + " (bloomstore " + verb + "), not created or sized: its cells and hashes are the library's");
             }
             if (hashAlgorithm != own) {
                 throw new IllegalArgumentException("the " + name + " layout hashes with " + own + ", not " + hashAlgorithm);
@@ -484,7 +485,7 @@ public final class BloomSpec {
             }
             int version = ForeignSeeds.sparkVersion(seed);
             if (layout == Layout.SPARK_SKETCH && version != 1 && version != 2) {
-                throw new IllegalArgumentException("a spark-sketch filter's seed field holds version 1 or 2 in its"
+                throw new IllegalArgumentException("a spark_sketch filter's seed field holds version 1 or 2 in its"
                         + " bits 32 to 63, not " + version);
             }
             if (layout == Layout.SPARK_SKETCH && version == 1 && ForeignSeeds.sparkSeed(seed) != 0) {

@@ -81,6 +81,6 @@ public enum Layout {
             }
         }
         throw new IllegalArgumentException("unknown layout id " + id
-                + " (known: 0 standard, 1 blocked, 2 sectorized, 4 guava, 5 spark-sketch); a newer bloomstore may read it");
+                + " (known: 0 standard, 1 blocked, 2 sectorized, 4 guava, 5 spark_sketch); a newer bloomstore may read it");
     }
 }
