@@ -17,6 +17,8 @@ import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
 import io.bloomstore.internal.probe.FillEstimates;
 import io.bloomstore.internal.probe.RuledCells;
+import io.bloomstore.internal.probe.GuavaWideProbes;
+import io.bloomstore.internal.hashing.GuavaHash;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -90,6 +92,8 @@ public final class BloomFilter implements CountingFilter {
     private final BatchProber batches;
     private final CellsIntegrity integrity;
     private final KeyHasher hasher;
+    /** The probes of a guava filter of Guava's 64-bit strategy, whose keys need more than one 64-bit hash; else null. */
+    private final GuavaWideProbes wide;
     private final boolean writable;
     private final LongAdder unpublishedInsertions = new LongAdder();
     private volatile boolean closed;
@@ -117,6 +121,7 @@ public final class BloomFilter implements CountingFilter {
         this.batches = new BatchProber(spec, probes);
         this.integrity = new CellsIntegrity(path, header, state, memory, cells);
         this.hasher = KeyHasher.of(spec);
+        this.wide = GuavaWideProbes.appliesTo(spec) ? new GuavaWideProbes(spec, cells) : null;
         this.writable = !memory.readOnly();
     }
 
@@ -412,6 +417,80 @@ public final class BloomFilter implements CountingFilter {
         ensureOpen();
         HashChunks.requireRoom(keys.length, results);
         return batches.mightContainAll(keys.length, i -> hasher.hash(keys[i]), results);
+    }
+
+    // ---------------------------------------------------------------- keys of a guava filter of the 64-bit strategy
+    // Such a filter's probes take a 128-bit hash (GuavaWideProbes), so its single-key calls probe
+    // from the key here; every other filter's go through one 64-bit hash, as MembershipFilter's do.
+
+    @Override
+    public boolean add(long key) {
+        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaHash.of(key));
+    }
+
+    @Override
+    public boolean add(byte[] key) {
+        return add(key, 0, key.length);
+    }
+
+    @Override
+    public boolean add(CharSequence key) {
+        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaHash.of(key));
+    }
+
+    @Override
+    public boolean add(byte[] key, int offset, int length) {
+        return wide == null ? addHash(hasher.hash(key, offset, length)) : addWide(GuavaHash.of(key, offset, length));
+    }
+
+    @Override
+    public boolean add(ByteBuffer key) {
+        return wide == null ? addHash(hasher.hash(key)) : addWide(GuavaHash.of(key));
+    }
+
+    @Override
+    public boolean mightContain(long key) {
+        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaHash.of(key));
+    }
+
+    @Override
+    public boolean mightContain(byte[] key) {
+        return mightContain(key, 0, key.length);
+    }
+
+    @Override
+    public boolean mightContain(CharSequence key) {
+        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaHash.of(key));
+    }
+
+    @Override
+    public boolean mightContain(byte[] key, int offset, int length) {
+        return wide == null ? mightContainHash(hasher.hash(key, offset, length))
+                : mightContainWide(GuavaHash.of(key, offset, length));
+    }
+
+    @Override
+    public boolean mightContain(ByteBuffer key) {
+        return wide == null ? mightContainHash(hasher.hash(key)) : mightContainWide(GuavaHash.of(key));
+    }
+
+    /** Whether keys reach this filter only through the single-key calls (a guava filter of the 64-bit strategy). */
+    boolean probesKeysOnly() {
+        return wide != null;
+    }
+
+    private boolean addWide(long[] pair) {
+        ensureWritable();
+        boolean changed = wide.put(pair);
+        if (changed) {
+            unpublishedInsertions.increment();
+        }
+        return changed;
+    }
+
+    private boolean mightContainWide(long[] pair) {
+        ensureOpen();
+        return wide.mightContain(pair);
     }
 
     // ---------------------------------------------------------------- counting

@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.hashing.ProbeMath;
+import io.bloomstore.internal.hashing.ForeignSeeds;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.math.FppModel;
@@ -217,6 +218,7 @@ public final class BloomSpec {
             case BLOCKED -> sizing.blockedSearch().chooses(cells, hashes);
             case SECTORIZED -> sizing.sectorizedSearch().chooses(cells, hashes);
             case SBBF -> hashes == SbbfFppModel.WORDS; // Parquet's k, whatever n and p
+            case GUAVA, SPARK_SKETCH -> false; // the library's k, never sized here
         };
     }
 
@@ -490,6 +492,11 @@ public final class BloomSpec {
          *     reached within {@link #MAX_CELLS}
          */
         public BloomSpec build() {
+            if (layout.isImported() || hashAlgorithm == HashAlgorithm.MURMUR3_X64_128
+                    || hashAlgorithm == HashAlgorithm.MURMUR3_X86_32) {
+                checkImported();
+                return new BloomSpec(this, cells, hashes);
+            }
             if (layout == Layout.SECTORIZED && counterBits != 1) {
                 throw new IllegalArgumentException("the sectorized layout has 1-bit cells only, not " + counterBits
                         + "-bit counters; use the blocked layout for a counting filter");
@@ -562,6 +569,46 @@ public final class BloomSpec {
                 return new BloomSpec(this, blocks * perBlock, SbbfFppModel.WORDS);
             }
             throw new IllegalArgumentException("give either expected keys and a false-positive rate, or cells");
+        }
+
+        /**
+         * The fields of a spec of an imported layout ({@link Layout#GUAVA}, {@link Layout#SPARK_SKETCH}),
+         * or of their hash algorithms: the library's m and k as they are, never sized from n and p
+         * (docs/FORMAT.md, "Imported layouts"; the seed field per {@link ForeignSeeds}).
+         */
+        private void checkImported() {
+            HashAlgorithm own = layout == Layout.GUAVA ? HashAlgorithm.MURMUR3_X64_128 : HashAlgorithm.MURMUR3_X86_32;
+            if (!layout.isImported()) {
+                throw new IllegalArgumentException("hash algorithm " + hashAlgorithm + " is only for the "
+                        + (hashAlgorithm == HashAlgorithm.MURMUR3_X64_128 ? "guava" : "spark_sketch") + " layout");
+            }
+            String name = layout == Layout.GUAVA ? "guava" : "spark_sketch";
+            String verb = layout == Layout.GUAVA ? "import-guava" : "import-spark-sketch";
+            if (hashAlgorithm == HashAlgorithm.XXH3_64 || cells <= 0 || hashes <= 0) {
+                throw new IllegalArgumentException("a " + name + " filter is made by importing the library's stream"
+                        + " (bloomstore " + verb + "), not created or sized: its cells and hashes are the library's");
+            }
+            if (hashAlgorithm != own) {
+                throw new IllegalArgumentException("the " + name + " layout hashes with " + own + ", not " + hashAlgorithm);
+            }
+            if (counterBits != 1) {
+                throw new IllegalArgumentException("the " + name + " layout has 1-bit cells only, not " + counterBits);
+            }
+            if (cells % 64 != 0) {
+                throw new IllegalArgumentException("a " + name + " filter's cells are whole 64-bit words, not " + cells);
+            }
+            if (layout == Layout.GUAVA && seed != ForeignSeeds.GUAVA_MITZ_32 && seed != ForeignSeeds.GUAVA_MITZ_64) {
+                throw new IllegalArgumentException("a guava filter's seed field is Guava's strategy ordinal, 0 or 1, not " + seed);
+            }
+            int version = ForeignSeeds.sparkVersion(seed);
+            if (layout == Layout.SPARK_SKETCH && version != 1 && version != 2) {
+                throw new IllegalArgumentException("a spark_sketch filter's seed field holds version 1 or 2 in its"
+                        + " bits 32 to 63, not " + version);
+            }
+            if (layout == Layout.SPARK_SKETCH && version == 1 && ForeignSeeds.sparkSeed(seed) != 0) {
+                throw new IllegalArgumentException("a version 1 spark sketch hashes with seed 0, not "
+                        + ForeignSeeds.sparkSeed(seed));
+            }
         }
 
         /**

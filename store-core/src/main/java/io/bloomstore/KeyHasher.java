@@ -1,5 +1,8 @@
 package io.bloomstore;
 
+import io.bloomstore.internal.hashing.ForeignSeeds;
+import io.bloomstore.internal.hashing.NoSingleHash;
+import io.bloomstore.internal.hashing.SparkMurmur3;
 import io.bloomstore.internal.hashing.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +35,9 @@ public final class KeyHasher {
     /**
      * A hasher for {@code algorithm} keyed with {@code seed}.
      *
-     * @param algorithm the hash function
+     * @param algorithm the hash function: {@link HashAlgorithm#XXH3_64}, {@link HashAlgorithm#XXH64}, or
+     *     an imported layout's (whose hashes of a Guava filter of the 64-bit strategy refuse: its keys
+     *     are probed by the key calls of {@link BloomFilter})
      * @param seed any 64-bit value; a filter's is {@link BloomSpec#seed()}
      */
     public KeyHasher(HashAlgorithm algorithm, long seed) {
@@ -43,6 +48,11 @@ public final class KeyHasher {
         this.function = switch (algorithm) {
             case XXH3_64 -> LongHashFunction.xx3(seed);
             case XXH64 -> LongHashFunction.xx(seed);
+            case MURMUR3_X64_128 -> seed == ForeignSeeds.GUAVA_MITZ_32 ? LongHashFunction.murmur_3()
+                    : new NoSingleHash("a guava filter of Guava's default strategy (MURMUR128_MITZ_64) is probed"
+                            + " with both halves of a key's 128-bit hash, so it takes keys one by one (add, contains,"
+                            + " mightContain), not 64-bit hashes: dedup, count and the hash and batch calls cannot reach it");
+            case MURMUR3_X86_32 -> new SparkMurmur3(ForeignSeeds.sparkSeed(seed));
         };
         this.seed = seed;
         this.parquetType = parquetType;

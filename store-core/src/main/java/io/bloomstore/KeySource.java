@@ -244,7 +244,9 @@ public final class KeySource implements Closeable {
      * @throws IOException if the input cannot be read
      */
     public Added addTo(MembershipFilter filter, int threads) throws IOException {
-        BulkKeys.Counts counts = BulkKeys.add(batches, filter.hasher(), filter::addHashes, threads, progress);
+        BulkKeys.Counts counts = filter instanceof BloomFilter fixed && fixed.probesKeysOnly()
+                ? BulkKeys.eachKey(batches, fixed::add, null, progress)
+                : BulkKeys.add(batches, filter.hasher(), filter::addHashes, threads, progress);
         return new Added(counts.keys(), counts.hits());
     }
 
@@ -258,8 +260,10 @@ public final class KeySource implements Closeable {
      * @throws IOException if the input cannot be read, or as {@code each} throws
      */
     public Queried queryIn(MembershipFilter filter, AnswerConsumer each) throws IOException {
-        BulkKeys.Counts counts = BulkKeys.query(batches, filter.hasher(), filter::mightContainHashes,
-                each == null ? null : each::accept, progress);
+        BulkKeys.Counts counts = filter instanceof BloomFilter fixed && fixed.probesKeysOnly()
+                ? BulkKeys.eachKey(batches, fixed::mightContain, each == null ? null : each::accept, progress)
+                : BulkKeys.query(batches, filter.hasher(), filter::mightContainHashes, each == null ? null : each::accept,
+                        progress);
         return new Queried(counts.keys(), counts.hits());
     }
 

@@ -33,7 +33,21 @@ public enum Layout {
      * Parquet physical type of the keys ({@link ParquetType}) is part of the shape. Its cells are the
      * bitset Parquet stores, so {@link ParquetFilters} moves filters in and out of Parquet files.
      */
-    SBBF(3);
+    SBBF(3),
+    /**
+
+     * Guava's {@code BloomFilter} bit array, bit for bit, probed as Guava's strategies probe it
+     * (docs/FORMAT.md, "Imported layouts"): made by {@link GuavaFilters#importStream}, never sized.
+     * 1-bit cells, {@link HashAlgorithm#MURMUR3_X64_128}; the seed field holds Guava's strategy ordinal.
+     */
+    GUAVA(4),
+    /**
+     * Spark's {@code org.apache.spark.util.sketch.BloomFilter} bit array, bit for bit, probed as its
+     * version 1 or 2 probes it (docs/FORMAT.md, "Imported layouts"): made by
+     * {@link SparkSketches#importStream}, never sized. 1-bit cells, {@link HashAlgorithm#MURMUR3_X86_32};
+     * the seed field holds the sketch's version and its murmur seed.
+     */
+    SPARK_SKETCH(5);
 
     private final int id;
 
@@ -42,9 +56,21 @@ public enum Layout {
     }
 
     /**
+     * Whether this layout holds another library's filter as it is ({@link #GUAVA},
+     * {@link #SPARK_SKETCH}): made by an import, with the library's m and k, never sized from n and p,
+     * and so not a layout for {@link BloomSpec#forExpected} or a growing or windowed file's regions.
+     *
+     * @return true for the imported layouts
+     */
+    public boolean isImported() {
+        return this == GUAVA || this == SPARK_SKETCH;
+    }
+
+    /**
      * The byte stored in the file header.
      *
-     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}, 3 for {@link #SBBF}
+     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}, 3 for {@link #SBBF},
+     *     4 for {@link #GUAVA}, 5 for {@link #SPARK_SKETCH}
      */
     public int id() {
         return id;
@@ -64,6 +90,6 @@ public enum Layout {
             }
         }
         throw new IllegalArgumentException("unknown layout id " + id
-                + " (known: 0 standard, 1 blocked, 2 sectorized, 3 sbbf); a newer bloomstore may read it");
+                + " (known: 0 standard, 1 blocked, 2 sectorized, 3 sbbf, 4 guava, 5 spark_sketch); a newer bloomstore may read it");
     }
 }

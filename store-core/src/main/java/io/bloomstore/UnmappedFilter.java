@@ -5,6 +5,7 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.cells.PositionalCells;
+import io.bloomstore.internal.probe.GuavaWideProbes;
 import io.bloomstore.internal.probe.CellQueries;
 import java.io.EOFException;
 import java.io.IOException;
@@ -46,8 +47,11 @@ final class UnmappedFilter implements MembershipFilter {
      * Checks the fixed filter file open on {@code channel}, which it takes over: closed with the
      * filter, or here if the file fails its checks (with the exception {@link BloomFilter#open} gives).
      */
-    static UnmappedFilter open(Path path, FileChannel channel) throws IOException {
-        return new UnmappedFilter(path, CheckedFile.check(path, channel));
+    static MembershipFilter open(Path path, FileChannel channel) throws IOException {
+        CheckedFile file = CheckedFile.check(path, channel);
+        // its probes need a key's 128-bit hash, which the positional queries here do not take
+        return GuavaWideProbes.appliesTo(file.header().spec()) ? BloomFilter.open(path, channel, OpenMode.READ_ONLY)
+                : new UnmappedFilter(path, file);
     }
 
     @Override

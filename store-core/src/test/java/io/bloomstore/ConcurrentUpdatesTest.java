@@ -113,7 +113,7 @@ class ConcurrentUpdatesTest {
     }
 
     static Stream<Arguments> addOnlyCases() {
-        Stream<Arguments> threads = Stream.of(Layout.values()).flatMap(layout ->
+        Stream<Arguments> threads = Stream.of(Layout.values()).filter(layout -> !layout.isImported()).flatMap(layout ->
                 IntStream.of(1, 2, 4, 8, 16, 32).filter(bits -> bits == 1 || (layout != Layout.SECTORIZED && layout != Layout.SBBF))
                         .mapToObj(bits -> arguments(Workers.THREADS, bits, layout, 50_000)));
         Stream<Arguments> processes = Stream.of(

@@ -57,6 +57,9 @@ class MergeTest {
     static Stream<Arguments> shapes() {
         List<Arguments> shapes = new ArrayList<>();
         for (Layout layout : Layout.values()) {
+            if (layout.isImported()) {
+                continue; // GuavaImportTest and SparkSketchImportTest merge those
+            }
             for (int w : new int[] {1, 4, 32}) {
                 if ((layout == Layout.SECTORIZED || layout == Layout.SBBF) && w != 1) {
                     continue; // 1-bit cells only

@@ -54,7 +54,7 @@ public final class BloomstoreCli implements Callable<Integer> {
     /** The verbs, in the order --help lists them (see {@link #verb}). */
     static final List<String> VERBS = List.of("create", "build", "add", "contains", "get", "remove", "count", "dedup",
             "merge", "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve", "import-parquet",
-            "export-sbbf");
+            "export-sbbf", "import-guava", "import-spark-sketch");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
@@ -183,6 +183,8 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "serve" -> new ServeCommand(this);
             case "import-parquet" -> new ImportParquetCommand(this);
             case "export-sbbf" -> new ExportSbbfCommand(this);
+            case "import-guava" -> new ImportCommand(this, ImportCommand.Library.GUAVA);
+            case "import-spark-sketch" -> new ImportCommand(this, ImportCommand.Library.SPARK_SKETCH);
             default -> throw new IllegalArgumentException("no verb " + name);
         };
     }

@@ -94,6 +94,36 @@ public final class BulkKeys {
         return keys;
     }
 
+    /** Adds or queries one key from its bytes: {@code BloomFilter::add} or {@code BloomFilter::mightContain}. */
+    @FunctionalInterface
+    public interface KeyProbe {
+        boolean probe(byte[] bytes, int offset, int length);
+    }
+
+    /**
+     * Adds or queries every key one at a time on this thread, from its bytes, with no 64-bit hash
+     * in between: for a filter whose probes need more (a guava filter of the 64-bit strategy).
+     * Hands each key with its answer to {@code each} (if not null), in input order.
+     */
+    public static Counts eachKey(BatchSource source, KeyProbe filter, KeyAnswers each, LongConsumer progress)
+            throws IOException {
+        KeyBatch batch = new KeyBatch();
+        long keys = 0;
+        long hits = 0;
+        while (source.nextBatch(batch)) {
+            for (int i = 0; i < batch.size; i++) {
+                boolean answer = filter.probe(batch.bytes, batch.offsets[i], batch.lengths[i]);
+                hits += answer ? 1 : 0;
+                if (each != null) {
+                    each.accept(batch.bytes, batch.offsets[i], batch.lengths[i], answer);
+                }
+            }
+            keys += batch.size;
+            progress.accept(source.bytesRead());
+        }
+        return new Counts(keys, hits);
+    }
+
     /** Counts the keys without hashing them. */
     public static long count(BatchSource source, LongConsumer progress) throws IOException {
         KeyBatch batch = new KeyBatch();

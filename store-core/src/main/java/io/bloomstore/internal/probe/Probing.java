@@ -20,6 +20,9 @@ abstract class Probing {
                 return new Sectorized(spec, 0);
             case SBBF:
                 return new SplitBlock(spec);
+            case GUAVA:
+            case SPARK_SKETCH:
+                return ImportedProbing.of(spec);
             default:
                 return new Standard(spec);
         }

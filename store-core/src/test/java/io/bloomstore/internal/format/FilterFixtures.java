@@ -82,4 +82,14 @@ public final class FilterFixtures {
     public static void assertNoTemporaryFiles(Path dir) {
         assertEquals(List.of(), temporaryFiles(dir), "temporary files left in " + dir);
     }
+
+    /** The first {@code count} cell words of a filter file, as its bytes hold them (little-endian, from the cells' start). */
+    public static long[] cellWords(Path file, int count) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        long[] words = new long[count];
+        for (int i = 0; i < count; i++) {
+            words[i] = bytes.getLong(FilterFileDescriptor.CELLS_START + 8 * i);
+        }
+        return words;
+    }
 }

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,12 +102,15 @@ class SegmentedFormatDocumentTest {
             assertEquals(row.get("cells length"), Long.toString(slot.cellBytes()));
             layouts.add(windowed.layout());
         }
-        assertEquals(Set.of(Layout.values()), layouts, "a ring's slots in every layout, the default (blocked) included");
+        assertEquals(Stream.of(Layout.values()).filter(layout -> !layout.isImported()).collect(Collectors.toSet()), layouts, "a ring's slots in every layout, the default (blocked) included");
     }
 
     @Test
     void theSizingOfAllRegionsAtOnceIsEachRegionsOwn() {
         for (Layout layout : Layout.values()) {
+            if (layout.isImported()) {
+                continue; // never a region's layout
+            }
             ContainerHeader growing = ContainerHeader.growing(layout, 7, 1000, 0.01, 2, 0.85, 0, CREATED);
             ContainerHeader windowed = ContainerHeader.windowed(layout, 7, 64_000, 0.01, 86_400_000L, 8, CREATED);
             for (ContainerHeader header : List.of(growing, windowed)) {
