@@ -152,7 +152,23 @@ public final class BloomierMap implements AutoCloseable {
         return getHash(hasher.hash(key));
     }
 
-    private long getHash(long keyHash) {
+    /**
+     * The hasher of this map's keys (XXH3-64 with its seed), for {@link #getHash}.
+     *
+     * @return the hasher
+     */
+    public KeyHasher hasher() {
+        return hasher;
+    }
+
+    /**
+     * The value of the key whose hash by {@link #hasher()} is {@code keyHash}: what every {@code get} does
+     * once it has hashed the key; three reads of the mapping.
+     *
+     * @param keyHash the key's hash
+     * @return the value, or {@link #ABSENT}
+     */
+    public long getHash(long keyHash) {
         long h = FuseGraph.graphHash(keyHash, seed);
         long s0 = FuseGraph.slot0(h, countLength);
         long start = MapHeader.TABLE_START;
@@ -345,6 +361,8 @@ public final class BloomierMap implements AutoCloseable {
         private KeyHasher keys;
         private KeyHasher checks;
         private long line;
+        /** How errors name the input: the last one {@link #putLines} read, or none for pairs put one by one. */
+        private String source = "";
 
         private Builder(Path target, int valueBits) {
             this.target = Objects.requireNonNull(target, "target");
@@ -486,6 +504,7 @@ public final class BloomierMap implements AutoCloseable {
          */
         public Builder putLines(InputStream in, String name, long totalBytes) throws IOException {
             MapBuild into = started();
+            source = name + " ";
             byte[] buffer = new byte[1 << 16];
             int start = 0;
             int end = 0;
@@ -572,7 +591,7 @@ public final class BloomierMap implements AutoCloseable {
          * @throws IOException if the target or the temporaries cannot be written
          */
         public long build() throws IOException {
-            return started().publish(replace).pairs();
+            return started().publish(replace, source).pairs();
         }
 
         /** Deletes the temporaries; the target is left as it was unless {@link #build()} published it. */

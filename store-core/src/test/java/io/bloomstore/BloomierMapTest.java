@@ -100,7 +100,7 @@ class BloomierMapTest {
         try (BloomierMap.Builder builder = BloomierMap.builder(file, 8)) {
             builder.putLines(new ByteArrayInputStream("a\t1\nb\t2\na\t1\nc\t3\nb\t5\n".getBytes(StandardCharsets.UTF_8)), "pairs", -1);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
-            assertEquals("line 5: its key was given another value at line 2 (5, not 2); a map holds one value a key: remove one "
+            assertEquals("pairs line 5: its key was given another value at line 2 (5, not 2); a map holds one value a key: remove one "
                     + "of the two lines", e.getMessage());
         }
         assertFalse(Files.exists(file));

@@ -53,7 +53,7 @@ public final class BloomstoreCli implements Callable<Integer> {
 
     /** The verbs, in the order --help lists them (see {@link #verb}). */
     static final List<String> VERBS = List.of("create", "build", "add", "contains", "remove", "count", "dedup", "merge",
-            "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve");
+            "get", "inspect", "estimate", "size", "verify", "pack", "unpack", "checkpoint", "serve");
 
     private final CliStreams streams;
     private final RawArguments rawArguments;
@@ -170,6 +170,7 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "contains" -> new ContainsCommand(this);
             case "remove" -> new RemoveCommand(this);
             case "count" -> new CountCommand(this);
+            case "get" -> new GetCommand(this);
             case "dedup" -> new DedupCommand(this);
             case "merge" -> new MergeCommand(this);
             case "inspect" -> new InspectCommand(this);

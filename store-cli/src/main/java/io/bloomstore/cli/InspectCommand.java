@@ -4,6 +4,7 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomierMap;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
@@ -47,6 +48,9 @@ final class InspectCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
+        if (BloomierMap.isMap(file)) {
+            return MapReports.inspect(this, file, json);
+        }
         Object report;
         try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
             // what the scan reports: a fixed filter's cells, or a growing or windowed file's regions up to its size

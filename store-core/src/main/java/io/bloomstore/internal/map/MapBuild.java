@@ -99,10 +99,11 @@ public final class MapBuild implements AutoCloseable {
      * Builds and publishes the map from the pairs put.
      *
      * @param replace whether an existing target is replaced
+     * @param source how errors name the input, with a trailing space ("pairs.tsv "), or empty
      * @return the published header
      * @throws IllegalArgumentException naming the lines, for a key given two values or two keys whose hashes collide
      */
-    public MapHeader publish(boolean replace) throws IOException {
+    public MapHeader publish(boolean replace, String source) throws IOException {
         flush();
         long spoolLength = pairs * RECORD;
         if (spoolLength == 0) {
@@ -119,7 +120,7 @@ public final class MapBuild implements AutoCloseable {
             try (TemporaryFile scratchFile = TemporaryFile.beside(target, "scratch")) {
                 scratchFile.channel().write(ByteBuffer.allocate(1), scratchLength - 1); // sparse: zero pages cost nothing until touched
                 try (FileMapping scratch = FileMapping.map(scratchFile.path(), scratchFile.reopen(), scratchLength, false)) {
-                    long distinct = deduplicate(records, scratch.store(), table);
+                    long distinct = deduplicate(records, scratch.store(), table, source);
                     return write(replace, new Work(records, scratch.store(), shared), distinct);
                 }
             }
@@ -136,7 +137,7 @@ public final class MapBuild implements AutoCloseable {
      *
      * @return the distinct pairs
      */
-    private long deduplicate(BytesStore<?, ?> records, BytesStore<?, ?> scratch, long table) throws IOException {
+    private long deduplicate(BytesStore<?, ?> records, BytesStore<?, ?> scratch, long table, String source) throws IOException {
         long mask = table - 1;
         long distinct = 0;
         try (FilterBuilder.Phase phase = progress.begin("check", pairs * RECORD)) {
@@ -157,14 +158,14 @@ public final class MapBuild implements AutoCloseable {
                     long line = records.readLong(at + 24);
                     long otherLine = records.readLong(other + 24);
                     if (records.readLong(other + 8) != records.readLong(at + 8)) {
-                        throw new IllegalArgumentException("lines " + otherLine + " and " + line + " hold different keys whose"
+                        throw new IllegalArgumentException(source + "lines " + otherLine + " and " + line + " hold different keys whose"
                                 + " 64-bit hashes collide under seed 0x" + Long.toHexString(keySeed)
                                 + " (a chance of about n²/2^65); build again with another --seed");
                     }
                     long value = records.readLong(at + 16);
                     long otherValue = records.readLong(other + 16);
                     if (value != otherValue) {
-                        throw new IllegalArgumentException("line " + line + ": its key was given another value at line "
+                        throw new IllegalArgumentException(source + "line " + line + ": its key was given another value at line "
                                 + otherLine + " (" + value + ", not " + otherValue + "); a map holds one value a key:"
                                 + " remove one of the two lines");
                     }
