@@ -443,7 +443,21 @@ public final class BloomierMap implements AutoCloseable {
 
         private MapBuild started() throws IOException {
             if (build == null) {
-                build = new MapBuild(target, valueBits, fingerprintBits, seed, progress);
+                FilterBuilder.Phases phases = progress;
+                build = new MapBuild(target, valueBits, fingerprintBits, seed, (name, total) -> {
+                    FilterBuilder.Phase phase = phases.begin(name, total);
+                    return new MapBuild.Phases.Phase() {
+                        @Override
+                        public void update(long done) {
+                            phase.update(done);
+                        }
+
+                        @Override
+                        public void close() {
+                            phase.close();
+                        }
+                    };
+                });
                 keys = new KeyHasher(HashAlgorithm.XXH3_64, seed);
                 checks = new KeyHasher(HashAlgorithm.XXH3_64, seed ^ ProbeMath.GOLDEN);
             }

@@ -51,7 +51,8 @@ public final class Layering {
             internal.probe    -> values internal.cells internal.hashing internal.math
             internal.bulk     -> values
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
-            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment net.openhft
+            internal.map      -> values internal.cells internal.hashing internal.format internal.files net.openhft
+            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.map net.openhft
             server            -> api values
             cli               -> api values server
             spark             -> api values

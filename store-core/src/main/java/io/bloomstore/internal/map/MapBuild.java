@@ -1,6 +1,5 @@
 package io.bloomstore.internal.map;
 
-import io.bloomstore.FilterBuilder;
 import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
@@ -31,11 +30,24 @@ public final class MapBuild implements AutoCloseable {
     private static final int RECORD = 32;
     private static final int BUFFER = 1 << 20;
 
+    /** What a build reports its phases to: "check" and "peel" here, in bytes of spooled pairs. */
+    public interface Phases {
+        Phase begin(String phase, long totalBytes);
+
+        /** One phase under way. */
+        interface Phase extends AutoCloseable {
+            void update(long done);
+
+            @Override
+            void close();
+        }
+    }
+
     private final Path target;
     private final int valueBits;
     private final int fingerprintBits;
     private final long keySeed;
-    private final FilterBuilder.Phases progress;
+    private final Phases progress;
     private final TemporaryFile spool;
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER).order(ByteOrder.nativeOrder());
     private long pairs;
@@ -46,7 +58,7 @@ public final class MapBuild implements AutoCloseable {
      * @param fingerprintBits F, 1 to 56 − R
      * @param keySeed the XXH3-64 seed the caller hashes keys with
      */
-    public MapBuild(Path target, int valueBits, int fingerprintBits, long keySeed, FilterBuilder.Phases progress)
+    public MapBuild(Path target, int valueBits, int fingerprintBits, long keySeed, Phases progress)
             throws IOException {
         if (valueBits < 1 || fingerprintBits < 1 || valueBits + fingerprintBits > MapHeader.MAX_SLOT_BITS) {
             throw new IllegalArgumentException("value bits " + valueBits + " and fingerprint bits " + fingerprintBits
@@ -140,7 +152,7 @@ public final class MapBuild implements AutoCloseable {
     private long deduplicate(BytesStore<?, ?> records, BytesStore<?, ?> scratch, long table, String source) throws IOException {
         long mask = table - 1;
         long distinct = 0;
-        try (FilterBuilder.Phase phase = progress.begin("check", pairs * RECORD)) {
+        try (Phases.Phase phase = progress.begin("check", pairs * RECORD)) {
             for (long i = 0; i < pairs; i++) {
                 long at = i * RECORD;
                 long keyHash = records.readLong(at);
@@ -234,7 +246,7 @@ public final class MapBuild implements AutoCloseable {
         long stack = counts + slots;
         long stackWhich = stack + 4 * distinct;
         s.zeroOut(0, counts + slots);
-        try (FilterBuilder.Phase phase = progress.begin("peel", 2 * pairs * RECORD)) {
+        try (Phases.Phase phase = progress.begin("peel", 2 * pairs * RECORD)) {
             for (long i = 0; i < pairs; i++) {
                 long at = i * RECORD;
                 if (records.readLong(at + 24) < 0) {
