@@ -19,14 +19,9 @@ public final class FuseGraph {
     private FuseGraph() {
     }
 
-    /** The MurmurHash3 finaliser: a bijection of u64, so distinct key hashes stay distinct. */
+    /** MurmurHash3's finaliser ({@link ProbeMath#fmix64}): a bijection of u64, so distinct key hashes stay distinct. */
     public static long mix(long x) {
-        x ^= x >>> 33;
-        x *= 0xFF51AFD7ED558CCDL;
-        x ^= x >>> 33;
-        x *= 0xC4CEB9FE1A85EC53L;
-        x ^= x >>> 33;
-        return x;
+        return ProbeMath.fmix64(x);
     }
 
     /** The construction seed of attempt {@code attempt} (1, 2, …) of a build with {@code keySeed}. */

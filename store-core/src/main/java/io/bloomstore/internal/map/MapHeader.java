@@ -3,10 +3,10 @@ package io.bloomstore.internal.map;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.format.FilterHeader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.zip.CRC32C;
 
 /**
  * The 128-byte header of a Bloomier map file, format version 4 (docs/FORMAT.md, "Bloomier maps:
@@ -60,7 +60,7 @@ public record MapHeader(int valueBits, int fingerprintBits, int segmentLength, i
     public static final int SLOTS_OFFSET = 80;
     public static final int TABLE_CHECKSUM_OFFSET = 88;
     public static final int RESERVED_OFFSET = 96;
-    public static final int HEADER_CRC_OFFSET = 124;
+    public static final int HEADER_CRC_OFFSET = FilterFileDescriptor.HEADER_CRC_OFFSET;
 
     /** W = R + F, the bits of one slot. */
     public int slotBits() {
@@ -109,14 +109,8 @@ public record MapHeader(int valueBits, int fingerprintBits, int segmentLength, i
                 .putLong(SLOTS_OFFSET, slots())
                 .putLong(TABLE_CHECKSUM_OFFSET, tableChecksum);
         byte[] bytes = b.array();
-        b.putInt(HEADER_CRC_OFFSET, crc(bytes));
+        b.putInt(HEADER_CRC_OFFSET, FilterHeader.crc(bytes));
         return bytes;
-    }
-
-    static int crc(byte[] header) {
-        CRC32C crc = new CRC32C();
-        crc.update(header, 0, HEADER_CRC_OFFSET);
-        return (int) crc.getValue();
     }
 
     /**
@@ -141,7 +135,7 @@ public record MapHeader(int valueBits, int fingerprintBits, int segmentLength, i
                     + " is not a Bloomier map (version " + FORMAT_VERSION + "): it is a filter; query it with 'contains'");
         }
         int stored = b.getInt(HEADER_CRC_OFFSET);
-        int actual = crc(bytes);
+        int actual = FilterHeader.crc(bytes);
         if (stored != actual) {
             throw new InvalidFilterFileException(path, Problem.HEADER_CHECKSUM, String.format(
                     "header is damaged (CRC32C %08x, expected %08x); restore the map from a pack or build it again",
