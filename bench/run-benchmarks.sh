@@ -39,9 +39,13 @@
 #   window         SegmentedBenchmark's single queries and latency chains at WINDOW_N (64 M) keys: the
 #                  fixed filter against the ring of 8 epochs, each of WINDOW_LAYOUTS (BLOCKED STANDARD)
 #                  in its own run, WINDOW_REPS (3) repetitions; one CSV and log per repetition and layout
-#   window-dedup   WINDOW_ROUNDS (4) alternating rounds of `bin/bloomstore dedup` of 10 M new lines
-#                  into a new ring of 80 M keys a window at 1 % (L = 8), standard slots against blocked;
-#                  window-dedup.tsv (wall and user + sys CPU of each process)
+#   window-dedup   DEDUP_ROUNDS (4) alternating rounds of `bin/bloomstore dedup` of 10 M new lines
+#                  into a new ring of 80 M keys a window at 1 % (L = 8), standard slots against blocked,
+#                  then a fixed filter of 10 M keys at 1 %; window-dedup.tsv (wall and user + sys CPU
+#                  of each process)
+#   grow-dedup     the same into a new growing file from 100 k keys at 0.1 % (7 segments at 10 M),
+#                  standard segments against blocked, then a fixed filter of 10 M keys at 0.1 %;
+#                  grow-dedup.tsv
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
 #   -n             print the commands instead of running them
@@ -495,23 +499,26 @@ window() { # dir. A ring's query against the fixed filter's, beyond the caches: 
   done
 }
 
-window_dedup() { # dir. What a dedup index pays for its ring's layout, whole processes, the layouts taking
-  # turns going first so that a drift of the shared host hits both alike
-  local d=$1 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} lines=10000000 round layout first
-  local keys=$dir/fixtures/keys-$lines.txt ring=$dir/scratch/window-dedup.bloom
-  local tsv=$d/window-dedup.tsv
+layout_dedup() { # dir, name, the options of the file after --layout. What a dedup index pays for its file's
+  # layout, whole processes, the layouts taking turns going first so that a drift of the shared host hits
+  # both alike
+  local d=$1 name=$2 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} lines=10000000 round layout first
+  shift 2
+  local keys=$dir/fixtures/keys-$lines.txt file=$dir/scratch/$name.bloom
+  local tsv=$d/$name.tsv
   run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$keys" "$lines"
-  $dry || { mkdir -p "$(dirname "$ring")"; cat "$keys" > /dev/null; printf 'label\tround\twall\tcpu\tload1\n' >> "$tsv"; }
-  for round in $(seq "${WINDOW_ROUNDS:-4}"); do
+  $dry || { mkdir -p "$(dirname "$file")"; cat "$keys" > /dev/null; printf 'label\tround\twall\tcpu\tload1\n' >> "$tsv"; }
+  for round in $(seq "${DEDUP_ROUNDS:-4}"); do
     first=standard
     ((round % 2 == 0)) && first=blocked
     for layout in $first $([[ $first == standard ]] && echo blocked || echo standard); do
-      run rm -f "$ring"
-      timed "$tsv" "$layout	$round" bin/bloomstore dedup "$ring" --expected 80M --fpp 0.01 --window 24h \
-        --layout "$layout" --from "$keys"
+      run rm -f "$file"
+      timed "$tsv" "$layout	$round" bin/bloomstore dedup "$file" --layout "$layout" "$@" --from "$keys"
     done
+    run rm -f "$file"
+    timed "$tsv" "fixed	$round" bin/bloomstore dedup "$file" --expected $lines "${@:3:2}" --from "$keys"
   done
-  $dry || rm -f "$ring"
+  $dry || rm -f "$file"
 }
 
 mode() { # mode, dir
@@ -529,21 +536,22 @@ mode() { # mode, dir
     peers) peers "$2" ;;
     segmented) segmented "$2" ;;
     window) window "$2" ;;
-    window-dedup) window_dedup "$2" ;;
+    window-dedup) layout_dedup "$2" window-dedup --expected 80M --fpp 0.01 --window 24h ;;
+    grow-dedup) layout_dedup "$2" grow-dedup --expected 100k --fpp 0.001 --grow ;;
     *) usage ;;
   esac
 }
 
 case $what in
   micro | paired | paired-n200m | macro | build | programs | writeback | checkpoint | startup | peers | segmented \
-    | window | window-dedup | all) ;;
+    | window | window-dedup | grow-dedup | all) ;;
   -h | --help) usage 0 ;;
   *) usage ;;
 esac
 $dry || [[ -f $jar ]] || { echo "no $jar: mvn -B -pl bench -am package -DskipTests" >&2; exit 2; }
 if [[ $what == all ]]; then
   for m in micro paired paired-n200m macro build programs writeback checkpoint startup peers segmented window \
-    window-dedup; do
+    window-dedup grow-dedup; do
     mode "$m" "$results/$m"
   done
 else

@@ -23,6 +23,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
@@ -506,6 +507,40 @@ public final class BloomFilter implements CountingFilter {
         return state.getOpenWritersVolatile();
     }
 
+    /**
+     * {@inheritDoc} Here: {@link #checkCells(LongConsumer)}, which reads the cells of a sealed filter only.
+     */
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws InvalidFilterFileException {
+        return checkCells(bytesRead);
+    }
+
+    /** {@inheritDoc} A fixed filter takes every add: past its capacity it answers with a higher false-positive rate. */
+    @Override
+    public long headroom() {
+        ensureWritable();
+        return Long.MAX_VALUE;
+    }
+
+    @Override
+    public Optional<String> growthRefusal() {
+        ensureOpen();
+        return Optional.empty();
+    }
+
+    /** A fixed filter does not grow: {@link UnsupportedOperationException}. */
+    @Override
+    public void grow() {
+        throw new UnsupportedOperationException(path + " is a fixed filter, which does not grow; rebuild it larger, "
+                + "or use a growing filter");
+    }
+
+    /** {@inheritDoc} A fixed filter has no epochs: the query alone. */
+    @Override
+    public boolean refreshHash(long hash) {
+        return mightContainHash(hash);
+    }
+
     // ---------------------------------------------------------------- accessors
 
     @Override
@@ -525,6 +560,26 @@ public final class BloomFilter implements CountingFilter {
     /** The file's header, for this package's operations; {@link #info()} is its public form. */
     FilterHeader header() {
         return header;
+    }
+
+    @Override
+    public Optional<BloomFilter> asFixed() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public FilterKind kind() {
+        return FilterKind.FIXED;
+    }
+
+    @Override
+    public FilterShape.Fixed shape() {
+        return new FilterShape.Fixed(info(), approximateKeys(), sealedChecksum(), openWriters());
+    }
+
+    @Override
+    public long fileBytes() {
+        return header.fileLength();
     }
 
     /**

@@ -89,8 +89,12 @@ public final class BloomSpec {
      * @return a new builder; changing it leaves this spec as it is
      */
     public Builder toBuilder() {
-        Builder b = new Builder().counterBits(counterBits).layout(layout).hashAlgorithm(hashAlgorithm).seed(seed)
-                .cells(cells).hashes(hashes);
+        return sizing().cells(cells).hashes(hashes);
+    }
+
+    /** A builder with this spec's values but m and k, which it derives from n and p. */
+    private Builder sizing() {
+        Builder b = new Builder().counterBits(counterBits).layout(layout).hashAlgorithm(hashAlgorithm).seed(seed);
         b.expectedKeys = expectedKeys;
         b.fpp = targetFpp;
         return b;
@@ -175,6 +179,28 @@ public final class BloomSpec {
      */
     public double targetFpp() {
         return targetFpp;
+    }
+
+    /**
+     * Whether k is the one sizing chooses for this spec's n and p in its layout, as a reader of a
+     * region header checks it: in the blocked and sectorized layouts m is a whole number of lines,
+     * so a k one off the choice can need the same m, and checking m alone would let a header
+     * whose k differs from its cells' pass (a query probing another k than the adds loses keys).
+     * In those layouts it costs one rate evaluation for each k the search tries, where sizing anew
+     * bisects m for each.
+     *
+     * @return true if k is sizing's choice; false too for a spec given by cells and hashes (no n, p)
+     */
+    public boolean hasSizedHashes() {
+        if (expectedKeys <= 0 || !(targetFpp > 0)) {
+            return false;
+        }
+        Builder sizing = sizing();
+        return switch (layout) {
+            case STANDARD -> sizing.sizeStandard().hashes() == hashes;
+            case BLOCKED -> sizing.blockedSearch().chooses(cells, hashes);
+            case SECTORIZED -> sizing.sectorizedSearch().chooses(cells, hashes);
+        };
     }
 
     /**
@@ -472,11 +498,15 @@ public final class BloomSpec {
          * k (crowded blocks punish extra probes) and, for p down to 1e-9, within 8 below it.
          */
         private BloomSpec sizeBlocked() {
+            return blockedSearch().fewestBlocks();
+        }
+
+        private KSearch blockedSearch() {
             int perBlock = BLOCK_BITS / counterBits;
             int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
-            return fewestBlocksOver(fromK, toK, perBlock, k -> new BlockedFppModel(perBlock, k));
+            return new KSearch(fromK, toK, perBlock, k -> new BlockedFppModel(perBlock, k));
         }
 
         /**
@@ -488,35 +518,74 @@ public final class BloomSpec {
          * S = 3, b = 2.
          */
         private BloomSpec sizeSectorized() {
+            return sectorizedSearch().fewestBlocks();
+        }
+
+        private KSearch sectorizedSearch() {
             int fromK = hashes > 0 ? hashes : MIN_HASHES;
             int toK = hashes > 0 ? hashes : MAX_SECTORIZED_HASHES;
-            return fewestBlocksOver(fromK, toK, BLOCK_BITS, k -> {
+            return new KSearch(fromK, toK, BLOCK_BITS, k -> {
                 SectorizedFppModel model = new SectorizedFppModel(k, ProbeMath.sectors(k));
                 return hashes == 0 && model.roundingError() > fpp * 1e-3 ? null : model;
             });
         }
 
         /**
-         * The spec of the fewest whole blocks of {@code perBlock} cells that reach p, over every k
-         * from {@code fromK} to {@code toK} whose model {@code modelOfK} gives (null: k not tried);
-         * the smallest k on a tie.
+         * The search of a layout whose lines make m a whole number of blocks: every k from
+         * {@code fromK} to {@code toK} whose model {@code modelOfK} gives (null: k not tried).
          */
-        private BloomSpec fewestBlocksOver(int fromK, int toK, int perBlock, IntFunction<FppModel> modelOfK) {
-            long maxBlocks = MAX_CELLS / perBlock;
-            long bestBlocks = Long.MAX_VALUE;
-            int bestK = 0;
-            for (int k = fromK; k <= toK; k++) {
-                FppModel model = modelOfK.apply(k);
-                long blocks = model == null ? Long.MAX_VALUE : fewestBlocks(model, perBlock, maxBlocks);
-                if (blocks < bestBlocks) {
-                    bestBlocks = blocks;
-                    bestK = k;
+        private final class KSearch {
+            private final int fromK;
+            private final int toK;
+            private final int perBlock;
+            private final IntFunction<FppModel> modelOfK;
+
+            KSearch(int fromK, int toK, int perBlock, IntFunction<FppModel> modelOfK) {
+                this.fromK = fromK;
+                this.toK = toK;
+                this.perBlock = perBlock;
+                this.modelOfK = modelOfK;
+            }
+
+            /** The spec of the fewest whole blocks that reach p, over every k tried; the smallest k on a tie. */
+            BloomSpec fewestBlocks() {
+                long maxBlocks = MAX_CELLS / perBlock;
+                long bestBlocks = Long.MAX_VALUE;
+                int bestK = 0;
+                for (int k = fromK; k <= toK; k++) {
+                    FppModel model = modelOfK.apply(k);
+                    long blocks = model == null ? Long.MAX_VALUE : Builder.this.fewestBlocks(model, perBlock, maxBlocks);
+                    if (blocks < bestBlocks) {
+                        bestBlocks = blocks;
+                        bestK = k;
+                    }
                 }
+                if (bestBlocks == Long.MAX_VALUE) {
+                    throw new IllegalArgumentException(unreachable());
+                }
+                return new BloomSpec(Builder.this, bestBlocks * perBlock, bestK);
             }
-            if (bestBlocks == Long.MAX_VALUE) {
-                throw new IllegalArgumentException(unreachable());
+
+            /**
+             * Whether {@link #fewestBlocks} chooses k for {@code cells} cells, given that they are the
+             * fewest that reach p with k: no smaller k reaches p in as many blocks and no larger one
+             * in fewer. One rate evaluation per other k, where the search bisects the block count
+             * for each.
+             */
+            boolean chooses(long cells, int k) {
+                if (k < fromK || k > toK || modelOfK.apply(k) == null) {
+                    return false;
+                }
+                long blocks = cells / perBlock;
+                for (int other = fromK; other <= toK; other++) {
+                    FppModel model = other == k ? null : modelOfK.apply(other);
+                    long tried = other < k ? blocks : blocks - 1;
+                    if (model != null && tried >= 1 && model.fpp(tried * perBlock, expectedKeys) <= fpp) {
+                        return false;
+                    }
+                }
+                return true;
             }
-            return new BloomSpec(this, bestBlocks * perBlock, bestK);
         }
 
         /** Smallest block count reaching {@code fpp} under {@code model}, or Long.MAX_VALUE if none fits. */

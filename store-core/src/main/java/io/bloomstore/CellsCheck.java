@@ -1,6 +1,6 @@
 package io.bloomstore;
 
-/** What {@link BloomFilter#checkCells()} found, when it found no damage. */
+/** What {@link BloomFilter#checkCells()} or {@link MembershipFilter#verify} found, when it found no damage. */
 public enum CellsCheck {
     /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
     INTACT,
@@ -11,5 +11,10 @@ public enum CellsCheck {
      * writing, which withdraws the seal before it changes any cell. The cells read may then
      * differ from the old checksum without being damaged; the file is now as one not sealed.
      */
-    UNSEALED_DURING_CHECK
+    UNSEALED_DURING_CHECK,
+    /**
+     * The cells are written live and never sealed (a growing or windowed file): there is no
+     * checksum of them; every header, shape, table entry and padding was checked.
+     */
+    LIVE
 }

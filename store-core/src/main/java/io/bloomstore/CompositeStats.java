@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * How full a {@link GrowingBloomFilter} or {@link WindowedBloomFilter} is: each part's statistics
@@ -19,7 +20,7 @@ import java.util.List;
  *     last region that nothing uses (a growth that failed and could not give it back)
  */
 public record CompositeStats(List<SegmentStats> parts, double compoundFpp, double targetFpp, long fileBytes,
-        long containerBytes, long preparedBytes) {
+        long containerBytes, long preparedBytes) implements FilterStatistics {
     /**
      * A copy that cannot be changed.
      *
@@ -32,5 +33,42 @@ public record CompositeStats(List<SegmentStats> parts, double compoundFpp, doubl
      */
     public CompositeStats {
         parts = List.copyOf(parts);
+    }
+
+    /** {@inheritDoc} Here: the compound rate, {@link #compoundFpp()}. */
+    @Override
+    public double currentFpp() {
+        return compoundFpp;
+    }
+
+    @Override
+    public long cells() {
+        return probed().mapToLong(SegmentStats::cells).sum();
+    }
+
+    @Override
+    public long setCells() {
+        return probed().mapToLong(SegmentStats::setCells).sum();
+    }
+
+    @Override
+    public double fillRatio() {
+        long cells = cells();
+        return cells == 0 ? 0 : (double) setCells() / cells;
+    }
+
+    @Override
+    public double estimatedKeys() {
+        return probed().mapToDouble(SegmentStats::estimatedKeys).sum();
+    }
+
+    /** {@inheritDoc} Here: the keys published by the regions a query probes. */
+    @Override
+    public long approximateInsertions() {
+        return probed().mapToLong(SegmentStats::publishedKeys).sum();
+    }
+
+    private Stream<SegmentStats> probed() {
+        return parts.stream().filter(SegmentStats::probed);
     }
 }

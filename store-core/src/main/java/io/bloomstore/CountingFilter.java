@@ -15,7 +15,7 @@ package io.bloomstore;
  * <p>As for {@link MembershipFilter}, the key-type calls hash the key with {@link #hasher()} and
  * hand the hash to the {@code *Hash} call.
  */
-public interface CountingFilter extends MembershipFilter {
+public sealed interface CountingFilter extends MembershipFilter permits BloomFilter {
     /**
      * Removes one occurrence of the key whose hash is {@code hash}: decrements its k counters if
      * all are non-zero; a key that is definitely absent changes nothing. Removing a key that was

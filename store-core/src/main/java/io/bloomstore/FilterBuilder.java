@@ -292,14 +292,13 @@ public final class FilterBuilder {
     private Built fill(BloomSpec shape, KeySource keys, long size) throws IOException {
         try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
             KeySource.Added added;
-            try (MembershipFilter filter = shape == null
-                            ? GrowingBloomFilter.createIn(building, growingSpec)
-                            : fillsInMemory(shape)
-                                    ? createInMemory(building, shape)
-                                    : mappedIn(building, shape);
+            // a fixed filter is sealed once filled; a growing one is written live, never sealed
+            BloomFilter fixed = shape == null ? null : fillsInMemory(shape) ? createInMemory(building, shape)
+                    : mappedIn(building, shape);
+            try (MembershipFilter filter = fixed != null ? fixed : GrowingBloomFilter.createIn(building, growingSpec);
                     Phase phase = progress.begin("build", size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
-                if (filter instanceof BloomFilter fixed) {
+                if (fixed != null) {
                     seal(fixed);
                 }
             }

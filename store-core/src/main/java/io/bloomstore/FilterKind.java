@@ -57,11 +57,6 @@ public enum FilterKind {
         return of(start, start.length);
     }
 
-    /** The kind of an open filter. */
-    static FilterKind of(MembershipFilter filter) {
-        return filter instanceof GrowingBloomFilter ? GROWING : filter instanceof WindowedBloomFilter ? WINDOWED : FIXED;
-    }
-
     /**
      * The kind of a file whose first {@code read} bytes are {@code start}: version 2 is segmented,
      * and its kind byte says which (any other kind byte is reported by the container header's

@@ -13,5 +13,5 @@ package io.bloomstore;
  *     lower bound after a crash, since each handle publishes its count on sync and close
  */
 public record FilterStats(long cells, long setCells, double fillRatio, double estimatedKeys, double currentFpp,
-        long approximateInsertions) {
+        long approximateInsertions) implements FilterStatistics {
 }

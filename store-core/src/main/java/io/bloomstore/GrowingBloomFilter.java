@@ -16,6 +16,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * A Bloom filter that never fills: a chain of segments in one mapped file (a scalable Bloom filter,
@@ -320,6 +321,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      *
      * @throws IOException naming the limit if the file would pass its max size, or the disk's error
      */
+    @Override
     public void grow() throws IOException {
         ensureWritable();
         int count = segments().length;
@@ -381,6 +383,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      *
      * @return the keys, or {@link Long#MAX_VALUE}
      */
+    @Override
     public long headroom() {
         ensureWritable();
         if (refusal != null) {
@@ -438,13 +441,35 @@ public final class GrowingBloomFilter extends SegmentedFilter {
                 header.tighteningRatio(), header.maxBytes(), header.layout(), header.seed());
     }
 
-    /**
-     * Why adds are refused (the refused growth's message), or null while the filter can grow.
-     *
-     * @return the message, or null
-     */
-    public String growthRefusal() {
+    @Override
+    public Optional<String> growthRefusal() {
+        ensureOpen();
         IOException refused = refusal;
-        return refused == null ? null : refused.getMessage();
+        return refused == null ? Optional.empty() : Optional.of(refused.getMessage());
+    }
+
+    @Override
+    public FilterKind kind() {
+        return FilterKind.GROWING;
+    }
+
+    @Override
+    public FilterShape.Growing shape() {
+        int segments = segmentCount();
+        return new FilterShape.Growing(spec(), header.hashAlgorithm(), segments, fileBytes(),
+                file.preparedLength(segments), stepLock());
+    }
+
+    /** {@inheritDoc} A growing filter holds as many keys as come, under its rate: never past capacity. */
+    @Override
+    public boolean isPastCapacity() {
+        ensureOpen();
+        return false;
+    }
+
+    /** {@inheritDoc} A growing filter has no epochs: the query alone. */
+    @Override
+    public boolean refreshHash(long hash) {
+        return mightContainHash(hash);
     }
 }

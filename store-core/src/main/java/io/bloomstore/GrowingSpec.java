@@ -29,6 +29,38 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      * larger ones (Almeida et al. also find 0.8 to 0.9 best).
      */
     public static final double DEFAULT_TIGHTENING = 0.85;
+    /**
+     * The rate P from which a growing file is blocked by default: {@value}.
+     *
+     * @see #defaultLayout(double)
+     */
+    public static final double BLOCKED_FROM_FPP = 1e-3;
+
+    /**
+     * The layout a growing file of rate P gets when none is asked for: blocked for P of
+     * {@value #BLOCKED_FROM_FPP} or more, standard below.
+     *
+     * <p>Speed: a query of a growing file asks every segment, newest first, and a dedup index asks
+     * mostly new (absent) keys, each of which every segment must refuse. A blocked segment refuses
+     * it after one cache line; a standard one reads a line per probe until it meets a clear bit,
+     * about two lines on average at the fill a segment is sized for (half its bits set), each a
+     * miss beyond the caches.
+     *
+     * <p>Space: a blocked segment needs more cells for the same rate, as the keys falling in one
+     * line vary (Poisson) and a crowded line answers falsely far more often than the average one.
+     * The tighter the rate, the more that costs: a chain of 7 segments from 1 M keys, blocked against
+     * standard, is 1.09x the bytes at P = 1%, 1.16x at 0.1%, 1.26x at 0.01% and 1.52x at
+     * 1e-6 ({@code bloomstore size --grow --keys K --layout L} shows each). From 0.1% up the lookups
+     * saved are worth the bytes; below it the bytes win.
+     *
+     * <p>Files keep the layout they were created with, whatever this default.
+     *
+     * @param fpp P, the file's bound on the rate of a query
+     * @return {@link Layout#BLOCKED} for P of at least {@value #BLOCKED_FROM_FPP}, else {@link Layout#STANDARD}
+     */
+    public static Layout defaultLayout(double fpp) {
+        return fpp >= BLOCKED_FROM_FPP ? Layout.BLOCKED : Layout.STANDARD;
+    }
 
     /**
      * Checks what can be checked without the sizing.
@@ -46,14 +78,14 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
     }
 
     /**
-     * n keys first, P overall, with the default growth, tightening, layout and seed, and no size limit.
+     * n keys first, P overall, with the default growth, tightening, layout ({@link #defaultLayout}) and seed, and no size limit.
      *
      * @param expectedKeys n, the keys the first segment holds, at least 1
      * @param fpp P, the bound on any query's false-positive rate, strictly between 0 and 1 (0.01 is 1%)
      * @return the spec; its numbers are checked when a filter is created with it
      */
     public static GrowingSpec of(long expectedKeys, double fpp) {
-        return new GrowingSpec(expectedKeys, fpp, DEFAULT_GROWTH, DEFAULT_TIGHTENING, 0, Layout.STANDARD,
+        return new GrowingSpec(expectedKeys, fpp, DEFAULT_GROWTH, DEFAULT_TIGHTENING, 0, defaultLayout(fpp),
                 BloomSpec.DEFAULT_SEED);
     }
 

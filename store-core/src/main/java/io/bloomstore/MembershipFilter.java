@@ -6,6 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * What every kind of bloomstore filter file answers: a fixed {@link BloomFilter}, a
@@ -14,8 +16,33 @@ import java.time.Clock;
  *
  * <p>Keys are hashed once ({@link #hasher()}); the {@code *Hash} methods take such hashes, for
  * callers that hash keys themselves, e.g. in batches straight out of an I/O buffer.
+ *
+ * <p><b>One contract for managing any kind.</b> {@link #open} opens a file of any kind, and every
+ * kind answers the same management questions: what it is and its shape ({@link #kind()},
+ * {@link #shape()}: layout, hash, seed, sizing, size on disk), how full it is ({@link #stats()}:
+ * estimated keys, fill, the false-positive rate now), its capacity ({@link #approximateKeys()},
+ * {@link #isPastCapacity()}, {@link #headroom()}, {@link #growthRefusal()}) and whether it is
+ * intact ({@link #verify}). The detail only one kind has comes as a typed record of the sealed
+ * {@link FilterShape} (or {@link CompositeStats}' parts), never by testing the handle's class: the
+ * command line, the Spark module, merge, pack, checkpoint and the server ask only this interface.
+ *
+ * <p><b>How a new kind plugs in.</b> One class, plus its format code in {@code internal.format}:
+ * <ol>
+ *   <li>the class implements this interface (a class of regions extends {@code SegmentedFilter},
+ *       which answers the statistics, verify and size questions for them) and is added to the
+ *       {@code permits} clause below;</li>
+ *   <li>{@link FilterKind} gains a constant, and its recognition of a file's first bytes the case
+ *       that tells the new kind (its format version or kind byte, docs/FORMAT.md);</li>
+ *   <li>{@link #open} gains the case that opens it;</li>
+ *   <li>if it has detail no other kind has, {@link FilterShape} gains a record for it and
+ *       {@link FilterShape#map} a function: the compiler then names each caller that renders
+ *       per-kind detail (the command line's {@code inspect} and one-line shape, the server's info),
+ *       and no other. A kind without such detail answers with an existing record.</li>
+ * </ol>
+ * The command line's verbs (add, contains, dedup, verify, estimate, inspect's common lines) use
+ * only the common questions, so they work on the new kind unchanged.
  */
-public interface MembershipFilter extends AutoCloseable {
+public sealed interface MembershipFilter extends AutoCloseable permits CountingFilter, SegmentedFilter, UnmappedFilter {
     /**
      * Opens a filter file of any kind: a fixed filter (format version 1), a growing or a windowed
      * one (version 2, told apart by the kind byte), as their own {@code open} would. The file is
@@ -300,6 +327,129 @@ public interface MembershipFilter extends AutoCloseable {
         KeyHasher hasher = hasher();
         return HashChunks.mightContainAll(this, keys.length, i -> hasher.hash(keys[i]), results);
     }
+
+    /**
+     * Whether the key whose hash is {@code hash} may have been added, and if so keeps it as if it
+     * were added now: a windowed filter adds it to the current epoch (so it stays found for a whole
+     * window more) only when it is found; the kinds without time just query.
+     *
+     * @param hash the key's hash, from {@link #hasher()}
+     * @return true if it may be present (before this call)
+     * @throws IllegalStateException if a windowed filter is open read-only
+     */
+    boolean refreshHash(long hash);
+
+    // ---------------------------------------------------------------- the management questions
+
+    /**
+     * The kind of file.
+     *
+     * @return its kind, as {@link FilterKind#of(Path)} tells it from the file's first bytes
+     */
+    FilterKind kind();
+
+    /**
+     * This filter as a fixed {@link BloomFilter}, for what only that kind does (count and remove
+     * keys, seal, estimate set sizes against another): the same handle, closed with it.
+     *
+     * @return the fixed filter; empty for any other kind
+     */
+    Optional<BloomFilter> asFixed();
+
+    /**
+     * What the file is and its shape, from its headers, without scanning its cells.
+     *
+     * @return the common answers, and the record of its kind for the detail only it has
+     */
+    FilterShape shape();
+
+    /**
+     * Scans the cells (one pass over the file) and reports how full the filter is.
+     *
+     * @return the fill, the estimated keys and the false-positive rate now
+     */
+    default FilterStatistics stats() {
+        return stats(null);
+    }
+
+    /**
+     * {@link #stats()}, telling {@code bytesScanned} how many bytes were scanned so far (every few
+     * MiB, and at the end), up to {@link FilterShape#scanBytes()}: for a progress display over a
+     * large file.
+     *
+     * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
+     * @return as {@link #stats()}
+     */
+    FilterStatistics stats(LongConsumer bytesScanned);
+
+    /**
+     * The distinct keys added so far, as the adds that returned "new" count them: those every
+     * handle of every process has published plus this handle's own; of a windowed filter, those of
+     * the slots a query probes now. Reads a counter per region: cheap enough to call after every
+     * batch, unlike {@link #stats()}.
+     *
+     * @return the count, 0 for an empty filter
+     */
+    long approximateKeys();
+
+    /**
+     * Whether the filter holds more keys than it was sized for, so that its false-positive rate
+     * is above the one it was sized for: a fixed filter past its expected keys, a windowed one with
+     * an epoch past its share of the window. A growing filter, and a fixed one sized by cells and
+     * hashes, are never past capacity. Cheap, as {@link #approximateKeys()}.
+     *
+     * @return true if past capacity
+     */
+    boolean isPastCapacity();
+
+    /**
+     * How many more new keys this handle's adds are sure to take before they are refused: for a
+     * program that must not take in what it cannot add. Only a growing filter whose growth is
+     * refused (by its max size, its table or the disk) refuses adds.
+     *
+     * @return the keys, or {@link Long#MAX_VALUE} while adds cannot be refused
+     * @throws IllegalStateException if the filter is open read-only
+     */
+    long headroom();
+
+    /**
+     * Why adds are refused, if they are.
+     *
+     * @return the refused growth's message; empty while adds are taken (and always for the kinds
+     *     that do not grow)
+     */
+    Optional<String> growthRefusal();
+
+    /**
+     * Makes room for more keys now, where the kind can: a growing filter appends a segment,
+     * whether or not the newest is full, and lets adds resume if a growth had been refused.
+     *
+     * @throws IOException naming the limit if the file would pass its max size, or the disk's error
+     * @throws UnsupportedOperationException for a kind that does not grow (fixed, windowed)
+     * @throws IllegalStateException if the filter is open read-only
+     */
+    void grow() throws IOException;
+
+    /**
+     * Checks the file beyond what opening it checked (docs/FORMAT.md, "What verify detects"): of a
+     * fixed filter, its padding and, when it is sealed, its cells against their checksum; of a
+     * growing or windowed file, every region's header, shape and padding and its table of regions.
+     *
+     * @param bytesRead told the bytes of cells read so far, up to {@link FilterShape#scanBytes()}
+     *     (only a sealed filter's cells are read); or null
+     * @return what was checked, when no damage was found
+     * @throws InvalidFilterFileException naming the first damage found
+     * @throws IOException if the file cannot be read
+     */
+    CellsCheck verify(LongConsumer bytesRead) throws IOException;
+
+    /**
+     * The file's length, read through the descriptor the filter was opened on: not whatever file
+     * the path names by now.
+     *
+     * @return its size on disk, in bytes
+     */
+    long fileBytes();
 
     /**
      * Forces every change made so far, through any handle, to the storage device.

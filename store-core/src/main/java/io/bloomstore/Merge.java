@@ -99,10 +99,10 @@ public final class Merge {
         if (sources.size() < 2) {
             throw new IllegalArgumentException("merge needs at least two inputs, got " + sources.size());
         }
-        if (!sources.stream().allMatch(BloomFilter.class::isInstance)) {
+        List<BloomFilter> fixed = sources.stream().flatMap(source -> source.asFixed().stream()).toList();
+        if (fixed.size() < sources.size()) {
             return SegmentedMerge.toNewFile(out, List.copyOf(sources), op, replace, progress);
         }
-        List<BloomFilter> fixed = sources.stream().map(BloomFilter.class::cast).toList();
         BloomFilter first = fixed.get(0);
         for (BloomFilter source : fixed.subList(1, fixed.size())) {
             requireCompatible(first.path(), first.spec(), source.path(), source.spec());

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -232,8 +233,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
 
     /**
      * Checks the file beyond what opening it checked (docs/FORMAT.md, "What verify detects"):
-     * that every region has exactly the shape the container's sizing gives its place, k included
-     * (opening checks every field but whether k is the one sizing chooses), that no region has a
+     * that every region has exactly the shape the container's sizing gives its place (as opening
+     * checks the regions it maps), that no region has a
      * padding bit set, and the region table: a chain's prepared but unpublished segment is empty, a
      * ring's slots hold the epochs the current epoch gives them. Regions are written live, never
      * sealed, so there is no checksum of their cells to check.
@@ -249,7 +250,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         for (int i = 0; i < regions.length; i++) {
             BloomSpec actual = regions[i].spec();
             if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
-                header.checkRegion(file.path(), i, actual, true);
+                header.checkRegion(file.path(), i, actual);
                 checked = header.isGrowing() ? null : actual;
             }
             long paddingWord = regions[i].cells().firstWordWithPaddingSet();
@@ -261,6 +262,27 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             }
         }
         file.verifyTable();
+    }
+
+    /** {@inheritDoc} Here: {@link #verify()}; regions are written live, never sealed, so no cells are read. */
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws IOException {
+        verify();
+        return CellsCheck.LIVE;
+    }
+
+    @Override
+    public Optional<BloomFilter> asFixed() {
+        return Optional.empty();
+    }
+
+    @Override
+    public long approximateKeys() {
+        long keys = 0;
+        for (Segment region : probedRegions()) {
+            keys += region.approximateKeys();
+        }
+        return keys;
     }
 
     /**

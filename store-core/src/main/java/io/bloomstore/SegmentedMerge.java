@@ -42,10 +42,10 @@ final class SegmentedMerge {
      */
     static FilterFileSummary toNewFile(Path out, List<MembershipFilter> inputs, MergeOp op, boolean replace,
             LongConsumer progress) throws IOException {
-        FilterKind kind = FilterKind.of(inputs.get(0));
+        FilterKind kind = inputs.get(0).kind();
         for (MembershipFilter input : inputs.subList(1, inputs.size())) {
-            if (FilterKind.of(input) != kind) {
-                throw incompatible(inputs.get(0).path(), input.path(), "kind: " + kind + " vs " + FilterKind.of(input));
+            if (input.kind() != kind) {
+                throw incompatible(inputs.get(0).path(), input.path(), "kind: " + kind + " vs " + input.kind());
             }
         }
         if (op == MergeOp.AND) {

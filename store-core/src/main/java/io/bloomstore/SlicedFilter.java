@@ -15,11 +15,11 @@ import java.nio.file.Path;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
- * A blocked filter built in slices: its blocks split into contiguous ranges, each range's cells
- * filled apart (by another thread, process or machine) from the keys whose block falls in it, then
- * the slices laid end to end behind one header into a sealed filter file. A blocked key's k cells
- * all lie in its one block, so every slice holds exactly what the whole filter would in those
- * blocks, and the file's cells are byte for byte those of one {@link BloomFilter} given all the
+ * A blocked or sectorized filter built in slices: its blocks (a sectorized filter's lines) split
+ * into contiguous ranges, each range's cells filled apart (by another thread, process or machine)
+ * from the keys whose block falls in it, then the slices laid end to end behind one header into a
+ * sealed filter file. A blocked or sectorized key's k cells all lie in its one block, so every
+ * slice holds exactly what the whole filter would in those blocks, and the file's cells are byte for byte those of one {@link BloomFilter} given all the
  * keys (in any order: a cell's final value does not depend on the order of adds).
  *
  * <pre>{@code
@@ -33,7 +33,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * plan.assemble(Path.of("ids.bloom"), false, s -> openWhatSliceWroteTo(s));
  * }</pre>
  *
- * <p>Only the blocked layout can be sliced: a standard-layout key's cells are spread over the
+ * <p>The standard layout cannot be sliced: a standard-layout key's cells are spread over the
  * whole array. Standard-layout filters built apart are OR-merged instead ({@link Merge}).
  */
 public final class SlicedFilter {
@@ -54,18 +54,19 @@ public final class SlicedFilter {
     }
 
     /**
-     * Plans the slices of a blocked filter of shape {@code spec}: at most {@code maxSlices} ranges of
+     * Plans the slices of a blocked or sectorized filter of shape {@code spec}: at most {@code maxSlices} ranges of
      * equally many blocks (the last may have fewer), fewer if the filter has fewer blocks, each
      * at most 1 GiB so that a slice fits one buffer.
      *
-     * @param spec the whole filter's shape, of {@link Layout#BLOCKED} layout
+     * @param spec the whole filter's shape, of {@link Layout#BLOCKED} or {@link Layout#SECTORIZED} layout
      * @param maxSlices the most slices wanted, at least 1
      * @return the plan, which holds no memory
-     * @throws IllegalArgumentException if the layout is not blocked or {@code maxSlices} is below 1
+     * @throws IllegalArgumentException if the layout is standard or {@code maxSlices} is below 1
      */
     public static SlicedFilter of(BloomSpec spec, int maxSlices) {
-        if (spec.layout() != Layout.BLOCKED) {
-            throw new IllegalArgumentException("only a blocked filter is built in slices; this spec is " + spec.layout()
+        if (spec.layout() == Layout.STANDARD) {
+            throw new IllegalArgumentException("only a blocked or sectorized filter is built in slices; this spec is "
+                    + spec.layout()
                     + " (build standard-layout filters apart and OR-merge them)");
         }
         if (maxSlices < 1) {
@@ -192,7 +193,12 @@ public final class SlicedFilter {
         return Math.min(blocksPerSlice, blocks - first);
     }
 
-    /** The cells of one slice, held in native memory: fill them, write them out, close. Not thread-safe to close. */
+    /**
+     * The cells of one slice, held in native memory: fill them from one thread, write them out,
+     * close. No other process or thread can reach the memory, so adds are plain stores, not
+     * compare-and-sets: a fifth less CPU for a blocked slice far larger than the caches
+     * (docs/BENCHMARKS-HISTORY.md, "Plain stores for a single writer"). Not thread-safe.
+     */
     public final class Slice implements AutoCloseable {
         private final int index;
         private final BytesStore<?, Void> memory;
@@ -205,7 +211,8 @@ public final class SlicedFilter {
             long bytes = sliceBytes(index);
             this.memory = BytesStore.nativeStoreWithFixedCapacity(bytes);
             memory.zeroOut(0, bytes);
-            this.cells = new CellArray(memory, 0, blockCount(index) * spec.cellsPerBlock(), spec.counterBits(), bytes);
+            this.cells = CellArray.singleWriter(memory, 0, blockCount(index) * spec.cellsPerBlock(), spec.counterBits(),
+                    bytes);
             this.probes = new SliceProbes(spec, index * blocksPerSlice, cells);
         }
 
@@ -220,7 +227,7 @@ public final class SlicedFilter {
 
         /**
          * Sets the cells of the keys whose hashes are {@code hashes[0 .. count)}, each of which must
-         * belong to this slice ({@link SlicedFilter#sliceOf}).
+         * belong to this slice ({@link SlicedFilter#sliceOf}); from one thread at a time.
          *
          * @param hashes the hashes, from the hasher of the whole filter's spec
          * @param count how many of them to add, from 0 to {@code hashes.length}

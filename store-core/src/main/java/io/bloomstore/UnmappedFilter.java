@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * A fixed filter file open for a few queries without a mapping ({@link OpenMode#READ_ONLY_UNMAPPED}):
@@ -27,6 +29,8 @@ final class UnmappedFilter implements MembershipFilter {
     private final CellQueries queries;
     private final KeyHasher hasher;
     private volatile boolean closed;
+    /** Guarded by this. */
+    private BloomFilter mapped;
 
     private UnmappedFilter(Path path, CheckedFile file) {
         this.path = path;
@@ -96,14 +100,97 @@ final class UnmappedFilter implements MembershipFilter {
     }
 
     /** Nothing to force: this handle changes nothing. */
+    /** {@inheritDoc} A fixed filter has no epochs: the query alone. */
+    @Override
+    public boolean refreshHash(long hash) {
+        return mightContainHash(hash);
+    }
+
+    @Override
+    public FilterKind kind() {
+        return FilterKind.FIXED;
+    }
+
+    @Override
+    public FilterShape.Fixed shape() {
+        return mapped().shape();
+    }
+
+    @Override
+    public FilterStats stats(LongConsumer bytesScanned) {
+        return mapped().stats(bytesScanned);
+    }
+
+    @Override
+    public Optional<BloomFilter> asFixed() {
+        return Optional.of(mapped());
+    }
+
+    @Override
+    public long approximateKeys() {
+        return mapped().approximateKeys();
+    }
+
+    @Override
+    public boolean isPastCapacity() {
+        return mapped().isPastCapacity();
+    }
+
+    @Override
+    public long headroom() {
+        throw readOnly();
+    }
+
+    @Override
+    public Optional<String> growthRefusal() {
+        ensureOpen();
+        return Optional.empty();
+    }
+
+    @Override
+    public void grow() {
+        mapped().grow();
+    }
+
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws IOException {
+        return mapped().verify(bytesRead);
+    }
+
+    @Override
+    public long fileBytes() {
+        ensureOpen();
+        return header.fileLength();
+    }
+
+    /**
+     * The file mapped through this handle's descriptor, for the management questions, which scan or
+     * read the state words: made at the first of them, so a handle that only queries never maps.
+     */
+    private synchronized BloomFilter mapped() {
+        ensureOpen();
+        if (mapped == null) {
+            try {
+                mapped = BloomFilter.open(path, channel, OpenMode.READ_ONLY);
+            } catch (IOException e) {
+                throw new UncheckedIOException(path + ": cannot map it (" + e.getMessage() + ")", e);
+            }
+        }
+        return mapped;
+    }
+
     @Override
     public void sync() {
         ensureOpen();
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         closed = true;
+        if (mapped != null) {
+            mapped.close(); // unmaps, and closes the descriptor it took over
+            return;
+        }
         try {
             channel.close();
         } catch (IOException e) {

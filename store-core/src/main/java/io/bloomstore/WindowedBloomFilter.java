@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -332,6 +333,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * @return true if a live slot may hold the key (it is now in the current slot); false if none does (nothing changed)
      * @throws IllegalStateException if the filter is read-only or closed, or as {@link #addHash} for a clock the file refuses
      */
+    @Override
     public boolean refreshHash(long hash) {
         ensureWritable();
         return add(hash, true);
@@ -530,6 +532,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      *
      * @return true if a live slot is past n / L keys
      */
+    @Override
     public boolean isPastCapacity() {
         ensureOpen();
         long current = liveEpoch();
@@ -563,6 +566,37 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     public long queryEpoch() {
         ensureOpen();
         return liveEpoch();
+    }
+
+    @Override
+    public FilterKind kind() {
+        return FilterKind.WINDOWED;
+    }
+
+    @Override
+    public FilterShape.Windowed shape() {
+        return new FilterShape.Windowed(spec(), header.hashAlgorithm(), queryEpoch(), currentEpoch(), fileBytes(),
+                stepLock());
+    }
+
+    /** {@inheritDoc} A windowed filter takes every add: an epoch past its share raises the rate until it leaves the window. */
+    @Override
+    public long headroom() {
+        ensureWritable();
+        return Long.MAX_VALUE;
+    }
+
+    @Override
+    public Optional<String> growthRefusal() {
+        ensureOpen();
+        return Optional.empty();
+    }
+
+    /** A windowed filter does not grow: {@link UnsupportedOperationException}. */
+    @Override
+    public void grow() {
+        throw new UnsupportedOperationException(path() + " is a windowed filter, which does not grow: its slots are "
+                + "reused as the window moves");
     }
 
     /**

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** A blocked filter built slice by slice is the filter one handle builds from the same keys. */
+/** A blocked or sectorized filter built slice by slice is the filter one handle builds from the same keys. */
 class SlicedFilterTest {
     private static final int KEYS = 20_000;
 
@@ -56,10 +57,11 @@ class SlicedFilterTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1, 1", "1, 7", "4, 16", "1, 100000"})
-    void slicesLaidEndToEndAreTheCellsOfOneFilterGivenAllTheKeys(int counterBits, int maxSlices) throws IOException {
-        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).layout(Layout.BLOCKED)
-                .counterBits(counterBits).build();
+    @CsvSource({"BLOCKED, 1, 0.01, 1", "BLOCKED, 1, 0.01, 7", "BLOCKED, 4, 0.01, 16", "BLOCKED, 1, 0.01, 100000",
+            "SECTORIZED, 1, 0.01, 1", "SECTORIZED, 1, 0.01, 7", "SECTORIZED, 1, 0.0001, 5", "SECTORIZED, 1, 0.01, 100000"})
+    void slicesLaidEndToEndAreTheCellsOfOneFilterGivenAllTheKeys(Layout layout, int counterBits, double fpp, int maxSlices)
+            throws IOException {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(fpp).layout(layout).counterBits(counterBits).build();
         long[] hashes = hashesOf(spec, 42);
         Path whole = dir.resolve("whole.bloom");
         try (BloomFilter filter = BloomFilter.create(whole, spec)) {
@@ -82,9 +84,10 @@ class SlicedFilterTest {
         assertNoTemporaryFiles(dir);
     }
 
-    @Test
-    void aHashOfAnotherSliceIsRefusedBeforeAnyCellIsSet() throws IOException {
-        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).layout(Layout.BLOCKED).build();
+    @ParameterizedTest
+    @EnumSource(value = Layout.class, names = {"BLOCKED", "SECTORIZED"})
+    void aHashOfAnotherSliceIsRefusedBeforeAnyCellIsSet(Layout layout) throws IOException {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).layout(layout).build();
         SlicedFilter plan = SlicedFilter.of(spec, 4);
         long[] hashes = hashesOf(spec, 7);
         int at = 0;
@@ -118,7 +121,7 @@ class SlicedFilterTest {
     }
 
     @Test
-    void onlyTheBlockedLayoutIsSliced() {
+    void theStandardLayoutIsNotSliced() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SlicedFilter.of(BloomSpec.forExpected(1000, 0.01), 2));
         assertTrue(e.getMessage().contains("STANDARD") || e.getMessage().contains("standard"), e.getMessage());

@@ -1,11 +1,10 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.MembershipFilter;
-import io.bloomstore.WindowedBloomFilter;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Optional;
 
 /**
  * The lines dedup prints, and the order of the two steps that make a line delivered: writing it to
@@ -33,8 +32,6 @@ final class DedupOutput implements Flushable {
     private final boolean sync;
     /** Run after each delivery, its keys marked: the filter's count of keys is up to date then. */
     private final Runnable afterDelivery;
-    /** The filter if windowed, which refreshes a repeat: it forgets a key a window after its last add. */
-    private final WindowedBloomFilter windowed;
     private final PendingKeys pending = new PendingKeys();
     private byte[] lines = new byte[BUFFER];
     private int used;
@@ -45,7 +42,6 @@ final class DedupOutput implements Flushable {
         this.delivery = delivery;
         this.sync = sync;
         this.afterDelivery = afterDelivery;
-        this.windowed = filter instanceof WindowedBloomFilter w ? w : null;
     }
 
     /** One input line and its key's hash: buffered for printing if the line is new. */
@@ -76,7 +72,7 @@ final class DedupOutput implements Flushable {
      * filter refreshes a repeat at once (its line is not printed, so nothing waits for a delivery).
      */
     private boolean isNewMarkedLater(long hash) {
-        boolean seen = windowed != null ? windowed.refreshHash(hash) : filter.mightContainHash(hash);
+        boolean seen = filter.refreshHash(hash);
         return !seen && pending.add(hash);
     }
 
@@ -126,18 +122,17 @@ final class DedupOutput implements Flushable {
      * printed (at least once, a printed line must then be marked seen). Others take every key.
      */
     private int room(int count) {
-        return filter instanceof GrowingBloomFilter growing ? (int) Math.min(count, growing.headroom()) : count;
+        return (int) Math.min(count, filter.headroom());
     }
 
     /** Why a growing filter with no room takes no more keys: the growth it refuses. */
     private String cannotGrow() {
-        GrowingBloomFilter growing = (GrowingBloomFilter) filter;
-        String refusal = growing.growthRefusal();
-        if (refusal != null) {
-            return refusal;
+        Optional<String> refusal = filter.growthRefusal();
+        if (refusal.isPresent()) {
+            return refusal.get();
         }
         try {
-            growing.grow();
+            filter.grow();
             return filter.path() + ": it grew meanwhile; run dedup again"; // room appeared after it was judged
         } catch (IOException e) {
             return e.getMessage();

@@ -1,9 +1,9 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
-import io.bloomstore.FilterStats;
+import io.bloomstore.FilterShape;
+import io.bloomstore.FilterStatistics;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -46,12 +46,11 @@ record FilterReport(
         double currentFpp,
         Boolean pastCapacity) {
 
-    /** Reports on an open filter; scans its cells once, telling {@code progress} how far it got. */
-    static FilterReport of(Path file, BloomFilter filter, Progress progress) {
-        FilterFileInfo info = filter.info();
+    /** Reports on a fixed filter of {@code shape}, from its statistics {@code stats}. */
+    static FilterReport of(Path file, FilterShape.Fixed shape, FilterStatistics stats, boolean pastCapacity) {
+        FilterFileInfo info = shape.info();
         BloomSpec spec = info.spec();
-        FilterStats stats = filter.stats(progress.callback());
-        OptionalLong checksum = filter.sealedChecksum();
+        OptionalLong checksum = shape.sealedChecksum();
         return new FilterReport(
                 file.toString(),
                 info.fileLength(), // the file opened: its length was checked against its header
@@ -75,13 +74,13 @@ record FilterReport(
                 info.cellsOffset(),
                 info.cellsLength(),
                 stats.approximateInsertions(),
-                filter.openWriters(),
+                shape.openWriters(),
                 checksum.isPresent(),
                 checksum.isPresent() ? String.format(Locale.ROOT, "0x%016x", checksum.getAsLong()) : null,
                 stats.setCells(),
                 stats.fillRatio(),
                 Double.isFinite(stats.estimatedKeys()) ? stats.estimatedKeys() : null,
                 stats.currentFpp(),
-                spec.expectedKeys() > 0 ? filter.isPastCapacity() : null);
+                spec.expectedKeys() > 0 ? pastCapacity : null);
     }
 }

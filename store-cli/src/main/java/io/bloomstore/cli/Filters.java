@@ -2,19 +2,18 @@ package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
-import io.bloomstore.CompositeStats;
-import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.FilterStatistics;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.SegmentStats;
 import io.bloomstore.WindowSpec;
-import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Comparator;
+import java.util.Optional;
 
 /** Opening filter files, naming their kind and shape, and naming key counts, the way every verb does it. */
 final class Filters {
@@ -38,12 +37,13 @@ final class Filters {
      */
     static BloomFilter open(Path file, OpenMode mode, String verb, String instead) throws IOException {
         MembershipFilter filter = openAny(file, mode);
-        if (filter instanceof BloomFilter fixed) {
-            return fixed;
+        Optional<BloomFilter> fixed = filter.asFixed();
+        if (fixed.isPresent()) {
+            return fixed.get();
         }
         filter.close();
-        throw new UnsupportedOperationException(file + " is a " + (filter instanceof GrowingBloomFilter ? "growing"
-                : "windowed") + " filter; '" + verb + "' works on fixed filters only: " + instead);
+        throw new UnsupportedOperationException(file + " is a " + filter.kind() + " filter; '" + verb
+                + "' works on fixed filters only: " + instead);
     }
 
     /** Opens a filter file of any kind (a windowed one on the system clock); a missing file gets a message saying how to make one. */
@@ -61,25 +61,22 @@ final class Filters {
     }
 
     /** The shape of an open filter in one line, as create and build print it. */
-    static String describe(MembershipFilter filter) throws IOException {
-        if (filter instanceof BloomFilter fixed) {
-            return Human.shape(fixed.info().spec(), fixed.info().fileLength());
-        }
-        if (filter instanceof GrowingBloomFilter growing) {
+    static String describe(MembershipFilter filter) {
+        return filter.shape().map(fixed -> Human.shape(fixed.spec(), fixed.fileBytes()), growing -> {
             GrowingSpec spec = growing.spec();
-            int segments = growing.segmentCount();
+            int segments = growing.segments();
             return "growing, " + segments + (segments == 1 ? " segment" : " segments") + " (the first holds "
                     + keys(spec.expectedKeys()) + ", each next one " + Human.factor(spec.growthFactor())
                     + " as many); false positives under " + Human.percent(spec.fpp()) + "; "
                     + (spec.maxBytes() > 0 ? "at most " + Human.bytes(spec.maxBytes()) : "no size limit")
                     + " (" + Human.bytes(growing.fileBytes()) + ")";
-        }
-        WindowedBloomFilter windowed = (WindowedBloomFilter) filter;
-        WindowSpec spec = windowed.spec();
-        return "windowed, keys remembered " + Human.duration(spec.window()) + " (" + spec.epochs()
-                + (spec.epochs() == 1 ? " epoch" : " epochs") + " of " + Human.duration(spec.window().dividedBy(spec.epochs()))
-                + "), " + keys(spec.expectedKeys()) + " per window at " + Human.percent(spec.fpp())
-                + " false positives (" + Human.bytes(windowed.fileBytes()) + ")";
+        }, windowed -> {
+            WindowSpec spec = windowed.spec();
+            return "windowed, keys remembered " + Human.duration(spec.window()) + " (" + spec.epochs()
+                    + (spec.epochs() == 1 ? " epoch" : " epochs") + " of " + Human.duration(spec.window().dividedBy(spec.epochs()))
+                    + "), " + keys(spec.expectedKeys()) + " per window at " + Human.percent(spec.fpp())
+                    + " false positives (" + Human.bytes(windowed.fileBytes()) + ")";
+        });
     }
 
     /** "3 keys" / "1 key". */
@@ -114,13 +111,11 @@ final class Filters {
      * @return the warning, or null if the filter is within its capacity
      */
     static PastCapacity pastCapacity(MembershipFilter filter) {
-        if (filter instanceof BloomFilter fixed && fixed.isPastCapacity()) {
-            return pastCapacity(filter.path(), fixed.spec(), fixed.approximateKeys());
+        if (!filter.isPastCapacity()) {
+            return null;
         }
-        if (filter instanceof WindowedBloomFilter windowed && windowed.isPastCapacity()) {
-            return epochPastCapacity(windowed, windowed.stats());
-        }
-        return null;
+        return filter.shape().map(fixed -> pastCapacity(filter.path(), fixed.spec(), filter.approximateKeys()),
+                growing -> null, windowed -> epochPastCapacity(filter.path(), windowed.spec(), filter.stats()));
     }
 
     /** The warning of {@link #pastCapacity(MembershipFilter)} for a fixed filter of {@code spec} holding about {@code keys}. */
@@ -133,16 +128,15 @@ final class Filters {
     }
 
     /** The warning of {@link #pastCapacity(MembershipFilter)} for a windowed filter, with the rate now from {@code stats}. */
-    private static PastCapacity epochPastCapacity(WindowedBloomFilter windowed, CompositeStats stats) {
+    private static PastCapacity epochPastCapacity(Path file, WindowSpec spec, FilterStatistics stats) {
         SegmentStats fullest = stats.parts().stream().filter(SegmentStats::probed)
                 .max(Comparator.comparingLong(SegmentStats::publishedKeys)).orElseThrow();
-        WindowSpec spec = windowed.spec();
-        return new PastCapacity(windowed.path() + ": an epoch of its window holds about "
+        return new PastCapacity(file + ": an epoch of its window holds about "
                 + keys(fullest.publishedKeys()) + ", past the " + Human.count(fullest.capacity())
                 + " each was sized for (" + Human.count(spec.expectedKeys()) + " per window over " + spec.epochs()
-                + " epochs): a query's false-positive rate is now about " + Human.percent(stats.compoundFpp())
+                + " epochs): a query's false-positive rate is now about " + Human.percent(stats.currentFpp())
                 + " (sized for " + Human.percent(spec.fpp()) + ") until that epoch leaves the window; create it again "
                 + "with --expected at least " + spec.epochs() + " times the keys of the busiest epoch",
-                stats.compoundFpp());
+                stats.currentFpp());
     }
 }

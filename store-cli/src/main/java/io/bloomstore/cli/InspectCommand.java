@@ -3,14 +3,12 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomierMap;
-import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.FilterShape;
+import io.bloomstore.FilterStatistics;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import io.bloomstore.WindowedBloomFilter;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,17 +51,15 @@ final class InspectCommand extends CliCommand {
         }
         Object report;
         try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
-            // what the scan reports: a fixed filter's cells, or a growing or windowed file's regions up to its size
-            long cellBytes = filter instanceof BloomFilter fixed ? fixed.info().cellsLength() : Files.size(file);
-            try (Progress progress = progress("inspect", cellBytes)) {
-                if (filter instanceof GrowingBloomFilter growing) {
-                    report = SegmentedReport.of(file, growing, progress);
-                } else if (filter instanceof WindowedBloomFilter windowed) {
-                    report = SegmentedReport.of(file, windowed, progress);
-                } else {
-                    report = FilterReport.of(file, (BloomFilter) filter, progress);
-                }
+            FilterStatistics stats;
+            try (Progress progress = progress("inspect", filter.shape().scanBytes())) {
+                stats = filter.stats(progress.callback());
             }
+            // the headers are read after the scan, as of the cells it counted: a growth meanwhile shows in both
+            FilterShape shape = filter.shape();
+            report = shape.map(fixed -> FilterReport.of(file, fixed, stats, filter.isPastCapacity()),
+                    growing -> SegmentedReport.of(file, growing, stats),
+                    windowed -> SegmentedReport.of(file, windowed, stats, filter.isPastCapacity()));
         }
         PrintWriter out = streams().text();
         if (json) {

@@ -108,7 +108,7 @@ final class MergeCommand extends CliCommand {
         try (Progress progress = progress("rates", (inputs.size() + 1) * spec.cellBytes())) {
             long done = 0;
             for (MembershipFilter source : sources) {
-                double rate = currentFpp((BloomFilter) source, progress, done);
+                double rate = currentFpp(source, progress, done);
                 done += spec.cellBytes();
                 if (rate > highest) {
                     highest = rate;
@@ -125,7 +125,7 @@ final class MergeCommand extends CliCommand {
                 + "inputs it is missing from; " + highestInput + "'s is the highest)";
     }
 
-    private static double currentFpp(BloomFilter filter, Progress progress, long before) {
+    private static double currentFpp(MembershipFilter filter, Progress progress, long before) {
         LongConsumer callback = progress.callback();
         return filter.stats(callback == null ? null : bytes -> callback.accept(before + bytes)).currentFpp();
     }

@@ -1,11 +1,10 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.CompositeStats;
-import io.bloomstore.GrowingBloomFilter;
+import io.bloomstore.FilterShape;
+import io.bloomstore.FilterStatistics;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.SegmentStats;
 import io.bloomstore.WindowSpec;
-import io.bloomstore.WindowedBloomFilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,35 +68,34 @@ record SegmentedReport(
             long setCells, double fillRatio, Double estimatedKeys, double targetFpp, double currentFpp, long bytes) {
     }
 
-    /** Reports on an open growing filter; scans its segments once, telling {@code progress} how far it got. */
-    static SegmentedReport of(Path file, GrowingBloomFilter filter, Progress progress) {
-        GrowingSpec spec = filter.spec();
-        CompositeStats stats = filter.stats(progress.callback());
-        return new SegmentedReport(file.toString(), "growing", stats.fileBytes(), Human.name(spec.layout()),
+    /** Reports on a growing filter of {@code shape}, from its statistics {@code stats}. */
+    static SegmentedReport of(Path file, FilterShape.Growing shape, FilterStatistics stats) {
+        GrowingSpec spec = shape.spec();
+        return new SegmentedReport(file.toString(), "growing", shape.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
-                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, null, stats.compoundFpp(), null,
-                parts(stats, false), stats.containerBytes(), stats.preparedBytes(), unused(stats),
-                spec.keysBeforeTableFull() == Long.MAX_VALUE ? null : spec.keysBeforeTableFull(), filter.stepLock());
+                spec.maxBytes() > 0 ? spec.maxBytes() : null, null, null, null, null, null, stats.currentFpp(), null,
+                parts(stats, false), shape.headerBytes(), shape.preparedBytes(),
+                unused(shape, shape.preparedBytes(), stats),
+                spec.keysBeforeTableFull() == Long.MAX_VALUE ? null : spec.keysBeforeTableFull(), shape.stepLock());
     }
 
-    /** Reports on an open windowed filter; scans its slots once, telling {@code progress} how far it got. */
-    static SegmentedReport of(Path file, WindowedBloomFilter filter, Progress progress) {
-        WindowSpec spec = filter.spec();
-        CompositeStats stats = filter.stats(progress.callback());
-        return new SegmentedReport(file.toString(), "windowed", stats.fileBytes(), Human.name(spec.layout()),
+    /** Reports on a windowed filter of {@code shape}, from its statistics {@code stats}. */
+    static SegmentedReport of(Path file, FilterShape.Windowed shape, FilterStatistics stats, boolean pastCapacity) {
+        WindowSpec spec = shape.spec();
+        return new SegmentedReport(file.toString(), "windowed", shape.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
-                spec.epochs(), spec.window().toMillis() / spec.epochs(), filter.queryEpoch(), filter.currentEpoch(),
-                stats.compoundFpp(), filter.isPastCapacity(), parts(stats, true), stats.containerBytes(),
-                stats.preparedBytes(), unused(stats), null, filter.stepLock());
+                spec.epochs(), spec.window().toMillis() / spec.epochs(), shape.queryEpoch(), shape.currentEpoch(),
+                stats.currentFpp(), pastCapacity, parts(stats, true), shape.headerBytes(), 0, unused(shape, 0, stats),
+                null, shape.stepLock());
     }
 
-    /** The bytes of the file that no region holds. */
-    private static long unused(CompositeStats stats) {
-        return stats.fileBytes() - stats.containerBytes() - stats.preparedBytes()
+    /** The bytes after the last region that nothing uses (a growth that failed and could not give them back). */
+    private static long unused(FilterShape shape, long preparedBytes, FilterStatistics stats) {
+        return shape.fileBytes() - shape.headerBytes() - preparedBytes
                 - stats.parts().stream().mapToLong(SegmentStats::bytes).sum();
     }
 
-    private static List<Part> parts(CompositeStats stats, boolean slots) {
+    private static List<Part> parts(FilterStatistics stats, boolean slots) {
         List<Part> parts = new ArrayList<>(stats.parts().size());
         for (SegmentStats s : stats.parts()) {
             // a slot's epoch is a count of epochs since 1970; one being cleared holds a negative marker

@@ -78,11 +78,14 @@ final class ShapeOptions {
                 .description("Bits per cell: 1 (a plain filter, the default) or 2, 4, 8, 16, 32 (a counting filter, "
                         + "which can remove and count keys).").build());
         command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked|sectorized")
-                .description("standard (the default, except with --window), or blocked: all cells of a key in one "
-                        + "cache line, faster on large filters for slightly more space, or sectorized: as blocked, "
-                        + "the cells in a few whole words of the line (1-bit cells only). A windowed filter is "
-                        + "blocked unless told otherwise: its query asks every slot, and blocked slots answer "
-                        + "together in about two memory misses where standard ones take about six.").build());
+                .description("standard (the default, except with --window, and --grow at P of 0.1% or more), "
+                        + "or blocked: all cells of a key in one cache line, faster on large filters for slightly "
+                        + "more space, or sectorized: as blocked, the cells in a few whole words of the line (1-bit "
+                        + "cells only). A windowed filter is blocked unless told otherwise: its query asks every "
+                        + "slot, and blocked slots answer together in about two memory misses where standard ones "
+                        + "take about six. So is a growing one at P of 0.1% or more: its query asks every segment, "
+                        + "and a blocked one refuses a new key in one miss where a standard one takes about two; "
+                        + "below 0.1% blocked segments would cost over 16% more bytes.").build());
         if (makesFiles) {
             command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
                     .converters(new Converters.Seed())
@@ -170,9 +173,10 @@ final class ShapeOptions {
         if (expected == null && defaultKeys == null) {
             throw new IllegalArgumentException("--grow needs --expected N: the keys its first segment holds");
         }
-        return new GrowingSpec(expected != null ? expected : defaultKeys, requireFpp(),
+        double fpp = requireFpp();
+        return new GrowingSpec(expected != null ? expected : defaultKeys, fpp,
                 growth != null ? growth : GrowingSpec.DEFAULT_GROWTH, GrowingSpec.DEFAULT_TIGHTENING,
-                maxSize != null ? maxSize : 0, layoutOr(Layout.STANDARD), seed != null ? seed : BloomSpec.DEFAULT_SEED);
+                maxSize != null ? maxSize : 0, layoutOr(GrowingSpec.defaultLayout(fpp)), seed != null ? seed : BloomSpec.DEFAULT_SEED);
     }
 
     /** The windowed filter the options describe. */

@@ -2,14 +2,11 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomierMap;
 import io.bloomstore.CellsCheck;
-import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.InvalidFilterFileException;
-import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -76,23 +73,24 @@ final class VerifyCommand extends CliCommand {
 
     /** Checks what opening {@code filter} did not; returns what was checked in all. */
     private String verify(MembershipFilter filter) throws IOException {
-        if (filter instanceof GrowingBloomFilter growing) {
-            growing.verify();
-            return "container header and " + growing.segmentCount() + " segments: headers, lengths, shapes and padding; "
-                    + "cells are written live, never sealed" + lockNote(growing.stepLock());
-        }
-        if (filter instanceof WindowedBloomFilter windowed) {
-            windowed.verify();
-            return "container header and " + (windowed.spec().epochs() + 1) + " slots: headers, lengths, shapes and padding; "
-                    + "cells are written live, never sealed" + lockNote(windowed.stepLock());
-        }
-        BloomFilter fixed = (BloomFilter) filter;
-        boolean bound = fixed.info().fileIdentity().isPresent();
         CellsCheck check;
         // only a sealed filter's check reads the cells
-        try (Progress progress = fixed.isSealed() ? progress("verify", fixed.info().cellsLength()) : Progress.NONE) {
-            check = fixed.checkCells(progress.callback());
+        try (Progress progress = filter.shape().sealed() ? progress("verify", filter.shape().scanBytes()) : Progress.NONE) {
+            check = filter.verify(progress.callback());
         }
+        return filter.shape().map(fixed -> checked(check, fixed.info().fileIdentity().isPresent()),
+                growing -> containerChecked(growing.segments() + " segments", growing.stepLock()),
+                windowed -> containerChecked(windowed.slots() + " slots", windowed.stepLock()));
+    }
+
+    /** What was checked of a growing or windowed file of {@code regions}. */
+    private static String containerChecked(String regions, String stepLock) {
+        return "container header and " + regions + ": headers, lengths, shapes and padding; cells are written live, "
+                + "never sealed" + lockNote(stepLock);
+    }
+
+    /** What was checked of a fixed filter, whose header is bound to its cells if {@code bound}. */
+    private static String checked(CellsCheck check, boolean bound) {
         return switch (check) {
             case INTACT -> bound ? "header, length, file identity, padding and cells checksum"
                     : "header, length, padding and cells checksum; version 1 file: no file identity";
@@ -102,6 +100,7 @@ final class VerifyCommand extends CliCommand {
             case UNSEALED_DURING_CHECK -> "opened for writing while its cells were checked, so no longer sealed: cells "
                     + "not checksummed, damage to them cannot be detected; header, length"
                     + (bound ? ", file identity" : "") + " and padding checked";
+            case LIVE -> throw new IllegalStateException("a fixed filter's cells are sealed or not, never live");
         };
     }
 }

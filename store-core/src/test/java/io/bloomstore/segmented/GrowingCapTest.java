@@ -44,7 +44,7 @@ class GrowingCapTest {
         for (int restart = 0; restart < 3; restart++) {
             try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_WRITE)) {
                 assertEquals(0, filter.headroom());
-                assertTrue(filter.growthRefusal().contains("max size of 40000 bytes"), filter.growthRefusal());
+                assertTrue(filter.growthRefusal().orElseThrow().contains("max size of 40000 bytes"), filter.growthRefusal().orElseThrow());
                 long next = key + restart;
                 assertThrows(FilterFullException.class, () -> filter.add(next), "refused at the first add");
                 assertEquals(newestKeys, newestKeys(filter), "the newest segment took nothing more");

@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SegmentedFormatCornersTest {
     private static final long T0 = 1_700_000_000_000L;
-    private static final GrowingSpec CHAIN = GrowingSpec.of(1000, 0.01);
+    private static final GrowingSpec CHAIN = GrowingSpec.of(1000, 0.01).withLayout(Layout.STANDARD);
     private static final WindowSpec RING = WindowSpec.of(8000, 0.01, Duration.ofSeconds(8)).withEpochs(8)
             .withLayout(Layout.STANDARD);
 
@@ -163,17 +163,18 @@ class SegmentedFormatCornersTest {
 
     /**
      * A region of a valid shape for its n and p but another k than sizing chooses (its m sized for
-     * that k, so no key is lost) opens; verify, which runs the whole sizing, names it.
+     * that k, so no key is lost) is refused at open, naming k: a query of another k than the
+     * others' would answer with the rate of another shape than the container's sizing promises.
      */
     @Test
-    void aSegmentWithAnotherValidKOpensAndVerifyNamesIt() throws Exception {
+    void aSegmentWithAnotherValidKIsRefusedAtOpen() throws Exception {
         Path file = chainOfTwo();
         BloomSpec real = chainHeader().regionSpec(1);
         BloomSpec otherK = BloomSpec.builder().expectedKeys(real.expectedKeys()).fpp(real.targetFpp())
                 .hashes(real.hashes() - 1).seed(real.seed()).build();
         assertEquals(real.cellBytes(), otherK.cellBytes());
         rewrite(file, bytes -> ForgedRegionHeader.write(bytes, 1, otherK));
-        InvalidFilterFileException e = refusedByVerify(file);
+        InvalidFilterFileException e = refusedAtOpen(file);
         assertEquals(Problem.BAD_FIELD, e.problem());
         assertTrue(e.getMessage().contains("segment 1's own header has k = " + otherK.hashes()
                 + " hashes where sizing its n and p gives " + real.hashes()), e.getMessage());
@@ -197,8 +198,9 @@ class SegmentedFormatCornersTest {
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                 () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)).close());
         assertEquals(Problem.BAD_FIELD, e.problem());
-        assertTrue(e.getMessage().contains("slot 3's header differs from slot 0's in cells (m): " + otherK.cells()
-                + " vs " + slot.cells()), e.getMessage());
+        // named by the check of the slot's own k, which runs before the comparison with slot 0's shape
+        assertTrue(e.getMessage().contains("slot 3's own header has k = " + otherK.hashes()
+                + " hashes where sizing its n and p gives " + slot.hashes()), e.getMessage());
     }
 
     // ---- open corners 8 and 9: the kind byte, W = L E ----

@@ -2,12 +2,13 @@ package io.bloomstore.server;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
-import io.bloomstore.CompositeStats;
 import io.bloomstore.FilterFileInfo;
-import io.bloomstore.FilterStats;
+import io.bloomstore.FilterShape;
+import io.bloomstore.FilterStatistics;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.MembershipFilter;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
 import io.bloomstore.SegmentStats;
@@ -333,27 +334,21 @@ final class BloomCommands {
     /** BF.INFO's figures of a file of any kind. */
     private record Figures(long capacity, long bytes, long filters, long items, Long expansion) {
         static Figures of(Handle handle) {
-            BloomFilter fixed = handle.fixed();
-            if (fixed != null) {
-                return new Figures(fixed.spec().expectedKeys(), fixed.info().fileLength(), 1, fixed.approximateKeys(),
-                        null);
-            }
-            GrowingBloomFilter growing = handle.growing();
-            CompositeStats stats = growing != null ? growing.stats() : handle.windowed().stats();
-            long capacity = 0;
-            long items = 0;
-            for (SegmentStats part : stats.parts()) {
-                if (part.probed()) {
-                    capacity += growing != null ? part.capacity() : 0;
-                    items += part.publishedKeys();
-                }
-            }
-            if (growing == null) {
-                return new Figures(handle.windowed().spec().expectedKeys(), stats.fileBytes(), stats.parts().size(),
-                        items, null);
-            }
-            return new Figures(capacity, stats.fileBytes(), stats.parts().size(), items,
-                    Math.round(growing.spec().growthFactor()));
+            MembershipFilter filter = handle.filter;
+            return filter.shape().map(
+                    fixed -> new Figures(fixed.expectedKeys(), fixed.fileBytes(), 1, filter.approximateKeys(), null),
+                    growing -> {
+                        FilterStatistics stats = filter.stats();
+                        long capacity = stats.parts().stream().filter(SegmentStats::probed)
+                                .mapToLong(SegmentStats::capacity).sum();
+                        return new Figures(capacity, growing.fileBytes(), stats.parts().size(),
+                                stats.approximateInsertions(), Math.round(growing.spec().growthFactor()));
+                    },
+                    windowed -> {
+                        FilterStatistics stats = filter.stats();
+                        return new Figures(windowed.expectedKeys(), windowed.fileBytes(), stats.parts().size(),
+                                stats.approximateInsertions(), null);
+                    });
         }
     }
 
@@ -416,57 +411,58 @@ final class BloomCommands {
         Handle handle = existing(args[1]);
         try {
             Json json = new Json().field("key", Args.text(args[1])).field("file", handle.path.toString());
-            BloomFilter fixed = handle.fixed();
-            if (fixed != null) {
+            MembershipFilter filter = handle.filter;
+            FilterShape shape = filter.shape();
+            FilterStatistics stats = filter.stats();
+            json.field("kind", shape.kind().toString());
+            shape.map(fixed -> {
                 FilterFileInfo info = fixed.info();
-                BloomSpec spec = info.spec();
-                FilterStats stats = fixed.stats();
-                json.field("kind", "fixed").field("formatVersion", info.formatVersion())
-                        .field("fileBytes", info.fileLength()).field("created", info.created().toString())
-                        .field("sparse", info.sparse()).field("sealed", fixed.isSealed())
-                        .field("readOnly", fixed.isReadOnly());
-                spec(json, spec);
-                json.field("cellsSet", stats.setCells()).field("fillRatio", stats.fillRatio())
+                json.field("formatVersion", info.formatVersion()).field("fileBytes", info.fileLength())
+                        .field("created", info.created().toString()).field("sparse", info.sparse())
+                        .field("sealed", fixed.sealed()).field("readOnly", filter.isReadOnly());
+                spec(json, fixed.spec());
+                return json.field("cellsSet", stats.setCells()).field("fillRatio", stats.fillRatio())
                         .field("estimatedKeys", stats.estimatedKeys()).field("currentFpp", stats.currentFpp())
-                        .field("approximateInsertions", fixed.approximateKeys())
-                        .field("pastCapacity", fixed.isPastCapacity());
-            } else {
-                GrowingBloomFilter growing = handle.growing();
-                WindowedBloomFilter windowed = handle.windowed();
-                CompositeStats stats = growing != null ? growing.stats() : windowed.stats();
-                json.field("kind", growing != null ? "growing" : "windowed").field("fileBytes", stats.fileBytes())
-                        .field("readOnly", handle.filter.isReadOnly()).field("targetFpp", stats.targetFpp())
-                        .field("compoundFpp", stats.compoundFpp());
-                if (growing != null) {
-                    GrowingSpec spec = growing.spec();
-                    json.field("expectedKeys", spec.expectedKeys()).field("growthFactor", spec.growthFactor())
-                            .field("tighteningRatio", spec.tighteningRatio()).field("maxBytes", spec.maxBytes())
-                            .field("layout", spec.layout().toString()).field("seed", BloomSpec.seedText(spec.seed()));
-                    String refusal = growing.growthRefusal();
-                    if (refusal != null) {
-                        json.field("growthRefused", refusal);
-                    }
-                } else {
-                    WindowSpec spec = windowed.spec();
-                    json.field("expectedKeys", spec.expectedKeys()).field("windowMillis", spec.window().toMillis())
-                            .field("epochs", spec.epochs()).field("currentEpoch", windowed.currentEpoch())
-                            .field("layout", spec.layout().toString()).field("seed", BloomSpec.seedText(spec.seed()));
-                }
-                Json parts = new Json();
-                for (SegmentStats part : stats.parts()) {
-                    parts.element(new Json().field("index", part.index()).field("epoch", part.epoch())
-                            .field("probed", part.probed()).field("cells", part.cells()).field("hashes", part.hashes())
-                            .field("capacity", part.capacity()).field("publishedKeys", part.publishedKeys())
-                            .field("cellsSet", part.setCells()).field("fillRatio", part.fillRatio())
-                            .field("estimatedKeys", part.estimatedKeys()).field("targetFpp", part.targetFpp())
-                            .field("currentFpp", part.currentFpp()));
-                }
-                json.array(growing != null ? "segments" : "slots", parts);
-            }
+                        .field("approximateInsertions", filter.approximateKeys())
+                        .field("pastCapacity", filter.isPastCapacity());
+            }, growing -> {
+                GrowingSpec spec = growing.spec();
+                ofRegions(json, filter, growing, stats).field("expectedKeys", spec.expectedKeys()).field("growthFactor", spec.growthFactor())
+                        .field("tighteningRatio", spec.tighteningRatio()).field("maxBytes", spec.maxBytes())
+                        .field("layout", spec.layout().toString()).field("seed", BloomSpec.seedText(spec.seed()));
+                filter.growthRefusal().ifPresent(refusal -> json.field("growthRefused", refusal));
+                return parts(json, "segments", stats);
+            }, windowed -> {
+                WindowSpec spec = windowed.spec();
+                ofRegions(json, filter, windowed, stats).field("expectedKeys", spec.expectedKeys()).field("windowMillis", spec.window().toMillis())
+                        .field("epochs", spec.epochs()).field("currentEpoch", windowed.currentEpoch())
+                        .field("layout", spec.layout().toString()).field("seed", BloomSpec.seedText(spec.seed()));
+                return parts(json, "slots", stats);
+            });
             out.bulk(json.toString());
         } finally {
             handle.release();
         }
+    }
+
+    /** What a growing and a windowed file both tell, before their own fields. */
+    private static Json ofRegions(Json json, MembershipFilter filter, FilterShape shape, FilterStatistics stats) {
+        return json.field("fileBytes", shape.fileBytes()).field("readOnly", filter.isReadOnly())
+                .field("targetFpp", shape.targetFpp()).field("compoundFpp", stats.currentFpp());
+    }
+
+    /** Each segment's or slot's figures, as the array {@code name} of {@code json}. */
+    private static Json parts(Json json, String name, FilterStatistics stats) {
+        Json parts = new Json();
+        for (SegmentStats part : stats.parts()) {
+            parts.element(new Json().field("index", part.index()).field("epoch", part.epoch())
+                    .field("probed", part.probed()).field("cells", part.cells()).field("hashes", part.hashes())
+                    .field("capacity", part.capacity()).field("publishedKeys", part.publishedKeys())
+                    .field("cellsSet", part.setCells()).field("fillRatio", part.fillRatio())
+                    .field("estimatedKeys", part.estimatedKeys()).field("targetFpp", part.targetFpp())
+                    .field("currentFpp", part.currentFpp()));
+        }
+        return json.array(name, parts);
     }
 
     private static void spec(Json json, BloomSpec spec) {

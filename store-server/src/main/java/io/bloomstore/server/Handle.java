@@ -1,9 +1,7 @@
 package io.bloomstore.server;
 
 import io.bloomstore.BloomFilter;
-import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.MembershipFilter;
-import io.bloomstore.WindowedBloomFilter;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,6 +16,8 @@ final class Handle {
     final String id;
     final Path path;
     final MembershipFilter filter;
+    /** {@link #filter} if it is a fixed filter, else null: asked once, as every add of a fixed one asks it. */
+    private final BloomFilter fixed;
     /** The file's identity when opened (its inode), to notice a file replaced or removed behind the server. */
     final Object fileKey;
     /** Whether adds since the last sync may still be only in the page cache. */
@@ -29,6 +29,7 @@ final class Handle {
         this.id = id;
         this.path = path;
         this.filter = filter;
+        this.fixed = filter.asFixed().orElse(null);
         this.fileKey = fileKey;
     }
 
@@ -66,15 +67,8 @@ final class Handle {
         }
     }
 
+    /** The filter if it is a fixed one, for the commands only that kind answers; else null. */
     BloomFilter fixed() {
-        return filter instanceof BloomFilter b ? b : null;
-    }
-
-    GrowingBloomFilter growing() {
-        return filter instanceof GrowingBloomFilter g ? g : null;
-    }
-
-    WindowedBloomFilter windowed() {
-        return filter instanceof WindowedBloomFilter w ? w : null;
+        return fixed;
     }
 }

@@ -18,7 +18,7 @@ import org.apache.spark.util.SerializableConfiguration;
 import scala.Tuple2;
 
 /**
- * The range-partitioned build of a blocked filter. Map tasks hash their keys and send each hash
+ * The range-partitioned build of a blocked or sectorized filter (a key's cells in one block). Map tasks hash their keys and send each hash
  * (8 bytes) to the slice of blocks it falls in ({@link HashChunks}); one reduce task per slice sets
  * its slice's cells and writes them to a slice file beside the output; the driver then lays the
  * slices end to end behind a header ({@link SlicedFilter#assemble}). The shuffle moves 8 bytes a

@@ -60,10 +60,10 @@ public final class BloomstoreSpark {
      * ({@code file:}, {@code hdfs:}, {@code s3a:}, ...). The file appears whole and sealed, or not at
      * all; a retried or speculative task writes its part again, with the same content.
      *
-     * <p>A blocked spec is built by range: the shuffle moves each key's 8-byte hash to the task of
-     * its slice of blocks, and the cells are byte for byte those one machine would set. A standard
-     * spec is built per input partition and OR-merged in a tree: same answers, but a whole filter
-     * moved per partition; prefer the blocked layout for large filters.
+     * <p>A blocked or sectorized spec is built by range: the shuffle moves each key's 8-byte hash to
+     * the task of its slice of blocks, and the cells are byte for byte those one machine would set.
+     * A standard spec is built per input partition and OR-merged in a tree: same answers, but a
+     * whole filter moved per partition; prefer the blocked or sectorized layout for large filters.
      *
      * @throws IllegalArgumentException if the column is missing (naming the columns there are) or
      *     not of a key type, before any work is done
@@ -75,7 +75,7 @@ public final class BloomstoreSpark {
         KeyColumn kind = KeyColumn.of(data.schema(), column);
         JavaRDD<InternalRow> keys = data.select(functions.col(column)).queryExecution().toRdd().toJavaRDD();
         try (OutputFile output = new OutputFile(data.sparkSession(), outputPath, options.replaceExisting())) {
-            if (spec.layout() == Layout.BLOCKED) {
+            if (spec.layout() != Layout.STANDARD) {
                 int slices = options.slices() > 0 ? options.slices() : (int) Math.min(Integer.MAX_VALUE, Math.max(
                         data.sparkSession().sparkContext().defaultParallelism(),
                         (spec.cellBytes() + BuildOptions.DEFAULT_SLICE_BYTES - 1) / BuildOptions.DEFAULT_SLICE_BYTES));

@@ -1,6 +1,5 @@
 package io.bloomstore.spark;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
@@ -59,11 +58,11 @@ final class ExecutorFilters {
         }
         try {
             MembershipFilter filter = MembershipFilter.open(local, OpenMode.READ_ONLY, Clock.systemUTC());
-            if (filter instanceof BloomFilter fixed && fixed.isSealed()) {
+            if (filter.shape().sealed()) {
                 try {
-                    fixed.verifyCells();
+                    filter.verify(null);
                 } catch (InvalidFilterFileException damaged) {
-                    fixed.close();
+                    filter.close();
                     throw damaged;
                 }
             }

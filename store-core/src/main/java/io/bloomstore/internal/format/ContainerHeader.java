@@ -111,14 +111,12 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
      * Checks region i's own header against the container's sizing of its place (docs/FORMAT.md,
      * "Sizing the regions"): the container's layout, hash algorithm, w and seed; n = n_i; p within
      * {@link #REGION_FPP_TOLERANCE} of p_i, as a writer whose pow, expm1 or log1p differs from
-     * fdlibm's by an ulp or so computes it; and m what sizing gives for the region's own stored n, p
-     * and k. {@code fully}, also that k is the one sizing chooses for that n and p: in the blocked
-     * layout a search over 13 values of k, tens of milliseconds a region, so opening leaves it to
-     * verify. A forged k over unchanged cells (which would lose keys) fails already the check of m.
+     * fdlibm's by an ulp or so computes it; k the one sizing chooses for the region's own stored n
+     * and p ({@link BloomSpec#hasSizedHashes}); and m what sizing gives for its n, p and k.
      *
      * @throws InvalidFilterFileException ({@link Problem#BAD_FIELD}) naming the region and the first field that differs
      */
-    public void checkRegion(Path path, int i, BloomSpec actual, boolean fully) throws InvalidFilterFileException {
+    public void checkRegion(Path path, int i, BloomSpec actual) throws InvalidFilterFileException {
         String differs = null;
         double fpp = regionFpp(i);
         if (actual.layout() != layout) {
@@ -134,11 +132,12 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         } else if (!(Math.abs(actual.targetFpp() - fpp) <= REGION_FPP_TOLERANCE * fpp)) {
             differs = "false-positive rate p = " + actual.targetFpp() + " where the container's sizing gives " + fpp;
         } else {
-            BloomSpec sized = sized(actual.expectedKeys(), actual.targetFpp(), fully ? 0 : actual.hashes());
-            if (sized.hashes() != actual.hashes()) {
-                differs = "k = " + actual.hashes() + " hashes where sizing its n and p gives " + sized.hashes();
-            } else if (sized.cells() != actual.cells()) {
+            BloomSpec sized = sized(actual.expectedKeys(), actual.targetFpp(), actual.hashes());
+            if (sized.cells() != actual.cells()) {
                 differs = "m = " + actual.cells() + " cells where sizing its n, p and k gives " + sized.cells();
+            } else if (!actual.hasSizedHashes()) {
+                differs = "k = " + actual.hashes() + " hashes where sizing its n and p gives "
+                        + sized(actual.expectedKeys(), actual.targetFpp(), 0).hashes();
             }
         }
         if (differs != null) {

@@ -15,11 +15,29 @@ abstract class Probing {
     static Probing of(BloomSpec spec) {
         switch (spec.layout()) {
             case BLOCKED:
-                return new Blocked(spec);
+                return new Blocked(spec, 0);
             case SECTORIZED:
-                return new Sectorized(spec);
+                return new Sectorized(spec, 0);
             default:
                 return new Standard(spec);
+        }
+    }
+
+    /**
+     * The probing of a filter of shape {@code spec} seen from a slice of its array that starts at
+     * block {@code firstBlock}: every index is the whole filter's less the slice's first cell, so a
+     * key whose block (line) lies in the slice sets the same cells, at the same offsets within it,
+     * as in the whole filter. Only the layouts that keep a key in one block can be sliced; keys of
+     * other blocks must not reach it ({@link SliceProbes} checks).
+     */
+    static Probing slice(BloomSpec spec, long firstBlock) {
+        switch (spec.layout()) {
+            case BLOCKED:
+                return new Blocked(spec, firstBlock);
+            case SECTORIZED:
+                return new Sectorized(spec, firstBlock);
+            default:
+                throw new IllegalArgumentException("a " + spec.layout() + " filter is not built in slices");
         }
     }
 
@@ -216,16 +234,19 @@ abstract class Probing {
         }
 
         private final long blocks;
-        final int log2CellsPerBlock;
+        private final int log2CellsPerBlock;
         private final int inBlockShift;
         private final int hashes;
+        /** The cell the array starts at: 0, or a slice's first ({@link Probing#slice}). */
+        private final long firstCell;
 
-        Blocked(BloomSpec spec) {
+        Blocked(BloomSpec spec, long firstBlock) {
             int perBlock = spec.cellsPerBlock();
             this.hashes = spec.hashes();
             this.blocks = blocks(spec);
             this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
             this.inBlockShift = 64 - log2CellsPerBlock;
+            this.firstCell = firstBlock << log2CellsPerBlock;
         }
 
         /** The number of blocks of a blocked filter of shape {@code spec}. */
@@ -240,7 +261,7 @@ abstract class Probing {
 
         @Override
         public long base(long hash) {
-            return block(hash, blocks) << log2CellsPerBlock;
+            return (block(hash, blocks) << log2CellsPerBlock) - firstCell;
         }
 
         @Override
@@ -308,26 +329,6 @@ abstract class Probing {
     }
 
     /**
-     * The blocked probing seen from a slice of the array that starts at block {@code firstBlock}:
-     * every index is the whole filter's less the slice's first cell, so a key whose block lies in
-     * the slice sets the same cells, at the same offsets within its block, as in the whole filter.
-     * Keys of other blocks must not reach it ({@link SliceProbes} checks).
-     */
-    static final class BlockedSlice extends Blocked {
-        private final long firstCell;
-
-        BlockedSlice(BloomSpec spec, long firstBlock) {
-            super(spec);
-            this.firstCell = firstBlock << log2CellsPerBlock;
-        }
-
-        @Override
-        public long base(long hash) {
-            return super.base(hash) - firstCell;
-        }
-    }
-
-    /**
      * The blocked layout's line (w = 1, so B = 512), then S distinct words of it and b bits in each
      * (k = S b, S from k by {@link ProbeMath#sectors}). The S words are one of the C(8, S) subsets
      * of the line's eight, chosen uniformly by fastrange(h2 G, C(8, S)) from a table in
@@ -379,14 +380,12 @@ abstract class Probing {
             }
         }
 
-        private final long lines;
         private final int sectors;
         private final int bitsPerSector;
         private final long[] subsets;
 
-        Sectorized(BloomSpec spec) {
-            super(spec); // 1-bit cells: BloomSpec refuses a sectorized spec of counters
-            this.lines = blocks(spec);
+        Sectorized(BloomSpec spec, long firstLine) {
+            super(spec, firstLine); // 1-bit cells: BloomSpec refuses a sectorized spec of counters
             this.sectors = ProbeMath.sectors(spec.hashes());
             this.bitsPerSector = spec.hashes() / sectors;
             this.subsets = SUBSETS[sectors];
@@ -423,18 +422,22 @@ abstract class Probing {
             return missing;
         }
 
+        /** The address of the key's line, in 1-bit cells whose word 0 is at {@code address}: its first cell's byte. */
+        private long lineAddress(long address, long hash) {
+            return address + (base(hash) >>> 3);
+        }
+
         @Override
         public boolean allBitsSetVolatile(long address, long hash) {
             long h2 = ProbeMath.secondHash(hash);
-            return missing(address + (block(hash, lines) << 6), h2, sectorOffsets(h2, subsets), sectors,
-                    bitsPerSector) == 0;
+            return missing(lineAddress(address, hash), h2, sectorOffsets(h2, subsets), sectors, bitsPerSector) == 0;
         }
 
         @Override
         public boolean setBits(long address, long hash, boolean singleWriter) {
             int sectors = this.sectors;
             int bits = this.bitsPerSector;
-            long line = address + (block(hash, lines) << 6);
+            long line = lineAddress(address, hash);
             long h2 = ProbeMath.secondHash(hash);
             long offsets = sectorOffsets(h2, subsets);
             if (missing(line, h2, offsets, sectors, bits) == 0) {

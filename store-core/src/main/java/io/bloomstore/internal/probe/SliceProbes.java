@@ -1,14 +1,13 @@
 package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
-import io.bloomstore.Layout;
 import io.bloomstore.internal.cells.CellArray;
 
 /**
- * Probing into a slice of a blocked filter: the cells of a contiguous range of its blocks, held
- * apart from the rest (by one task of a distributed build). A blocked key's k cells all lie in one
- * block, so the keys whose block is in the slice are set in it exactly as in the whole filter;
- * the slices laid end to end are the whole filter's cells.
+ * Probing into a slice of a blocked or sectorized filter: the cells of a contiguous range of its
+ * blocks (lines), held apart from the rest (by one task of a distributed build). Such a key's k
+ * cells all lie in one block, so the keys whose block is in the slice are set in it exactly as in
+ * the whole filter; the slices laid end to end are the whole filter's cells.
  */
 public final class SliceProbes {
     private final long firstBlock;
@@ -18,22 +17,20 @@ public final class SliceProbes {
     private final BatchProber batches;
 
     /**
-     * @param spec the whole filter's shape (blocked)
+     * @param spec the whole filter's shape (blocked or sectorized)
      * @param firstBlock the slice's first block
      * @param cells the slice's cells: cell 0 is the first cell of {@code firstBlock}
+     * @throws IllegalArgumentException if the layout is standard, whose keys are not kept in one block
      */
     public SliceProbes(BloomSpec spec, long firstBlock, CellArray cells) {
-        if (spec.layout() != Layout.BLOCKED) {
-            throw new IllegalArgumentException("only a blocked filter is built in slices; this one is " + spec.layout());
-        }
         this.blocks = Probing.Blocked.blocks(spec);
         this.firstBlock = firstBlock;
         this.blockCount = cells.cells() / spec.cellsPerBlock();
-        this.probes = new CellProbes(spec, cells, new Probing.BlockedSlice(spec, firstBlock));
+        this.probes = new CellProbes(spec, cells, Probing.slice(spec, firstBlock));
         this.batches = new BatchProber(spec, probes);
     }
 
-    /** The block of a filter of shape {@code spec} (blocked) that holds the cells of the key whose hash is {@code hash}. */
+    /** The block of a filter of shape {@code spec} (blocked or sectorized) that holds the cells of the key whose hash is {@code hash}. */
     public static long blockOf(BloomSpec spec, long hash) {
         return Probing.Blocked.block(hash, Probing.Blocked.blocks(spec));
     }

@@ -17,18 +17,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  * against their definition, the probe sequence of {@link Probing#index} read and written one cell at a
  * time through {@link CellArray}: the same bits set, the same "was new" and the same answers, key by
  * key, from empty to three times full, with shared cells (compare-and-set) and a single writer's
- * (plain stores), for each layout and a blocked slice that starts past block 0.
+ * (plain stores), for each layout and a blocked and a sectorized slice that start past block 0.
  */
 class BitLoopsTest {
     private static final long KEYS = 2_000;
 
     @ParameterizedTest(name = "{0}, p={1}, single writer {2}, slice {3}")
     @CsvSource({"STANDARD, 0.01, false, false", "STANDARD, 0.2, true, false", "BLOCKED, 0.01, false, false",
-            "BLOCKED, 0.001, true, false", "BLOCKED, 0.01, false, true"})
+            "BLOCKED, 0.001, true, false", "BLOCKED, 0.01, false, true", "SECTORIZED, 0.01, false, true",
+            "SECTORIZED, 0.001, true, true"})
     void setAndFindTheCellsOfTheProbeSequence(Layout layout, double fpp, boolean singleWriter, boolean slice) {
         BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(fpp).layout(layout).build();
         long firstBlock = slice ? 3 : 0;
-        Probing probing = slice ? new Probing.BlockedSlice(spec, firstBlock) : Probing.of(spec);
+        Probing probing = slice ? Probing.slice(spec, firstBlock) : Probing.of(spec);
         long cells = spec.cells() - (slice ? firstBlock * spec.cellsPerBlock() : 0);
         SplittableRandom random = new SplittableRandom(20261125L + layout.ordinal() * 7L + (singleWriter ? 1 : 0));
         try (NativeCells loops = NativeCells.allocate(cells, 1, singleWriter);
