@@ -171,6 +171,21 @@ class BloomierMapTest {
         assertTrue(BloomierMap.isMap(file));
     }
 
+    @Test
+    void aReaderThatPredatesMapsRefusesOneAndCheckpointRefusesIt() throws IOException {
+        Path file = buildLongs("old-reader.map", 100, 4, 8);
+        byte[] bytes = Files.readAllBytes(file);
+        // the fixed filters' header check, unchanged since version 1: what a reader before maps runs on any file
+        InvalidFilterFileException old = assertThrows(InvalidFilterFileException.class,
+                () -> io.bloomstore.internal.format.FilterHeader.decode(file, bytes, bytes.length));
+        assertEquals(Problem.UNSUPPORTED_VERSION, old.problem());
+        assertEquals(file + ": format version 4 is not supported (this bloomstore reads versions 1 and 3); use the bloomstore "
+                + "release that wrote it", old.getMessage());
+        IllegalArgumentException copy = assertThrows(IllegalArgumentException.class,
+                () -> Checkpoint.write(file, dir.resolve("copy.map"), null));
+        assertTrue(copy.getMessage().contains("is a Bloomier map, which never changes once built"), copy.getMessage());
+    }
+
     private static void flip(Path file, long offset) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ByteBuffer b = ByteBuffer.allocate(1);
