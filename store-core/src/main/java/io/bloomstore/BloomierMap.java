@@ -37,7 +37,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * with the file's seed), so a string key here is the same key as on the command line. Lookups
  * read the mapping directly, allocate nothing for {@code byte[]} and {@code long} keys, and are
  * safe from any number of threads; the file never changes once built. The file format is in
- * docs/FORMAT.md, "Bloomier maps: format version 4".
+ * docs/FORMAT.md, "Bloomier maps: format version 5".
  *
  * <pre>{@code
  * try (BloomierMap.Builder b = BloomierMap.builder(Path.of("shards.map"), 10).fpp(1e-3)) {
@@ -111,7 +111,7 @@ public final class BloomierMap implements AutoCloseable {
     }
 
     /**
-     * Whether {@code path} starts as a Bloomier map file does (magic and version 4), without
+     * Whether {@code path} starts as a Bloomier map file does (magic and version 5), without
      * checking the rest: what tells a map from a filter before choosing how to open it.
      *
      * @param path any path; a missing file or a directory is not a map

@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * The kinds of bloomstore file (docs/FORMAT.md), told apart by their first bytes: the one place
  * that decides whether a file is read as version 1, as a segmented version 2 file, or as a
- * Bloomier map (version 4).
+ * Bloomier map (version 5).
  */
 public enum FilterKind {
     /** A fixed-capacity filter, format version 1: {@link BloomFilter}. */
@@ -23,13 +23,13 @@ public enum FilterKind {
     GROWING,
     /** A time-windowed ring of slots, format version 2: {@link WindowedBloomFilter}. */
     WINDOWED,
-    /** A static map from keys to values, format version 4: {@link BloomierMap}; not a filter. */
+    /** A static map from keys to values, format version 5: {@link BloomierMap}; not a filter. */
     MAP;
 
     /**
      * The kind of the file at {@code path}, from its first bytes, without checking or mapping it:
-     * {@link #MAP} for a version 4 file, {@link #FIXED} for anything that is neither a
-     * version 2 nor a version 4 file (a damaged or foreign file is then
+     * {@link #MAP} for a version 5 file, {@link #FIXED} for anything that is neither a
+     * version 2 nor a version 5 file (a damaged or foreign file is then
      * reported by the fixed filter's checks, as {@link MembershipFilter#open} does).
      *
      * @param path the file; a missing file or a directory is {@link #FIXED}, for the fixed filter's open to report

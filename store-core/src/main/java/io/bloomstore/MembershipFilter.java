@@ -89,7 +89,7 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
     /** The refusal of a Bloomier map where a filter is needed: a map answers values, not membership. */
     private static InvalidFilterFileException notAFilter(Path path) {
         return new InvalidFilterFileException(path, InvalidFilterFileException.Problem.UNSUPPORTED_VERSION,
-                "is a Bloomier map (format version 4), not a filter: read it with 'bloomstore get' (BloomierMap in Java)");
+                "is a Bloomier map (format version 5), not a filter: read it with 'bloomstore get' (BloomierMap in Java)");
     }
 
     /**

@@ -160,7 +160,7 @@ class BloomierMapTest {
         Files.write(file, intact);
         InvalidFilterFileException asFilter = assertThrows(InvalidFilterFileException.class,
                 () -> MembershipFilter.open(file, OpenMode.READ_ONLY, java.time.Clock.systemUTC()));
-        assertEquals(file + ": is a Bloomier map (format version 4), not a filter: read it with 'bloomstore get' (BloomierMap in Java)",
+        assertEquals(file + ": is a Bloomier map (format version 5), not a filter: read it with 'bloomstore get' (BloomierMap in Java)",
                 asFilter.getMessage());
 
         Path filter = dir.resolve("plain.bloom");
@@ -179,7 +179,7 @@ class BloomierMapTest {
         InvalidFilterFileException old = assertThrows(InvalidFilterFileException.class,
                 () -> io.bloomstore.internal.format.FilterHeader.decode(file, bytes, bytes.length));
         assertEquals(Problem.UNSUPPORTED_VERSION, old.problem());
-        assertEquals(file + ": format version 4 is not supported (this bloomstore reads versions 1 and 3); use the bloomstore "
+        assertEquals(file + ": format version 5 is not supported (this bloomstore reads versions 1 and 3); use the bloomstore "
                 + "release that wrote it", old.getMessage());
         IllegalArgumentException copy = assertThrows(IllegalArgumentException.class,
                 () -> Checkpoint.write(file, dir.resolve("copy.map"), null));

@@ -71,7 +71,7 @@ final class MapReports {
         }
         new Table().row("file", r.file())
                 .row("size on disk", Human.bytes(r.fileBytes()) + " (" + Human.count(r.fileBytes()) + " bytes)")
-                .row("kind", "Bloomier map (format version 4): a static map from keys to values, read with 'get'")
+                .row("kind", "Bloomier map (format version 5): a static map from keys to values, read with 'get'")
                 .row("pairs", Human.count(r.pairs()))
                 .row("values", r.valueBits() + " bits (0 to " + ((1L << r.valueBits()) - 1) + ")")
                 .row("fingerprint", r.fingerprintBits() + " bits: a key not in the map reads a value instead of absent at "

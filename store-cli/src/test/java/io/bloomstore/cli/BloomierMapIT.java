@@ -62,7 +62,7 @@ class BloomierMapIT {
         assertArrayEquals(Files.readAllBytes(dir.resolve("shards.map")), Files.readAllBytes(dir.resolve("copy.map")));
 
         String asFilter = run(dir, "contains", "shards.map", "user-0").assertError(2).err();
-        assertEquals("bloomstore: shards.map: is a Bloomier map (format version 4), not a filter: read it with 'bloomstore get'"
+        assertEquals("bloomstore: shards.map: is a Bloomier map (format version 5), not a filter: read it with 'bloomstore get'"
                 + " (BloomierMap in Java)\n", asFilter);
         String exists = run(dir, "build", "shards.map", "--map", "--from", "shards.tsv", "--value-bits", "4").assertError(2).err();
         assertTrue(exists.contains("shards.map"), exists);

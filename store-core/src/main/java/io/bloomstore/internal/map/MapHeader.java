@@ -9,8 +9,8 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 /**
- * The 128-byte header of a Bloomier map file, format version 4 (docs/FORMAT.md, "Bloomier maps:
- * format version 4"): the fuse shape, the value and fingerprint widths, the seeds, and a checksum
+ * The 128-byte header of a Bloomier map file, format version 5 (docs/FORMAT.md, "Bloomier maps:
+ * format version 5"): the fuse shape, the value and fingerprint widths, the seeds, and a checksum
  * of the table. The file never changes once published, so everything, the checksum included, is
  * under the header's CRC32C and there is no mutable state area.
  *
@@ -28,7 +28,7 @@ import java.nio.file.Path;
 public record MapHeader(int valueBits, int fingerprintBits, int segmentLength, int segmentCount, long pairs, long keySeed,
         long constructionSeed, int attempts, long createdMillis, long tableChecksum) {
     /** The format version of a Bloomier map; fixed filters are 1 and 3, segmented files 2. */
-    public static final int FORMAT_VERSION = 4;
+    public static final int FORMAT_VERSION = 5;
     public static final int HEADER_LENGTH = FilterFileDescriptor.HEADER_LENGTH;
     /** Where the table starts: one page, as a fixed filter's cells. */
     public static final long TABLE_START = FilterFileDescriptor.CELLS_START;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/FORMAT.md, "Bloomier maps: format version 4", against the code: the header table's offsets
+ * docs/FORMAT.md, "Bloomier maps: format version 5", against the code: the header table's offsets
  * against {@link MapHeader}'s constants, and the test vector (header bytes, table bytes, and each
  * step of the lookup of three keys of the map and one not in it) recomputed from a real build.
  */
