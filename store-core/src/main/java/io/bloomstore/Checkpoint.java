@@ -150,6 +150,10 @@ public final class Checkpoint {
      * @throws IOException as {@link #write(Path, Path, LongConsumer)}
      */
     public static Result write(Path live, Path copy, boolean force, LongConsumer progress) throws IOException {
+        if (FilterKind.of(live) == FilterKind.MAP) {
+            throw new IllegalArgumentException(live + " is a Bloomier map, which never changes once built: copy it whole"
+                    + " (cp, or pack and unpack), there is nothing to bring up to date");
+        }
         boolean empty = Files.isRegularFile(copy, LinkOption.NOFOLLOW_LINKS) && Files.size(copy) == 0; // as a boot script's touch leaves it
         if (empty || !Files.exists(copy)) {
             Result[] created = new Result[1];

@@ -3,6 +3,7 @@ package io.bloomstore;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.internal.map.MapHeader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -11,8 +12,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The three kinds of filter file (docs/FORMAT.md), told apart by their first bytes: the one place
- * that decides whether a file is read as version 1 or as a segmented version 2 file.
+ * The kinds of bloomstore file (docs/FORMAT.md), told apart by their first bytes: the one place
+ * that decides whether a file is read as version 1, as a segmented version 2 file, or as a
+ * Bloomier map (version 5).
  */
 public enum FilterKind {
     /** A fixed-capacity filter, format version 1: {@link BloomFilter}. */
@@ -20,11 +22,14 @@ public enum FilterKind {
     /** A growing chain of segments, format version 2: {@link GrowingBloomFilter}. */
     GROWING,
     /** A time-windowed ring of slots, format version 2: {@link WindowedBloomFilter}. */
-    WINDOWED;
+    WINDOWED,
+    /** A static map from keys to values, format version 5: {@link BloomierMap}; not a filter. */
+    MAP;
 
     /**
      * The kind of the file at {@code path}, from its first bytes, without checking or mapping it:
-     * {@link #FIXED} for anything that is not a version 2 file (a damaged or foreign file is then
+     * {@link #MAP} for a version 5 file, {@link #FIXED} for anything that is neither a
+     * version 2 nor a version 5 file (a damaged or foreign file is then
      * reported by the fixed filter's checks, as {@link MembershipFilter#open} does).
      *
      * @param path the file; a missing file or a directory is {@link #FIXED}, for the fixed filter's open to report
@@ -58,6 +63,10 @@ public enum FilterKind {
      * check, which a growing file's open runs).
      */
     static FilterKind of(byte[] start, int read) {
+        if (read > FilterFileDescriptor.VERSION_OFFSET + 1 && start[FilterFileDescriptor.VERSION_OFFSET] == MapHeader.FORMAT_VERSION
+                && start[FilterFileDescriptor.VERSION_OFFSET + 1] == 0) {
+            return MAP;
+        }
         boolean segmented = read > ContainerDescriptor.KIND_OFFSET
                 && (start[FilterFileDescriptor.VERSION_OFFSET] & 0xFF) == ContainerDescriptor.FORMAT_VERSION
                 && start[FilterFileDescriptor.VERSION_OFFSET + 1] == 0;
@@ -67,7 +76,7 @@ public enum FilterKind {
         return start[ContainerDescriptor.KIND_OFFSET] == ContainerDescriptor.KIND_WINDOWED ? WINDOWED : GROWING;
     }
 
-    /** The kind as messages name it: "fixed", "growing", "windowed". */
+    /** The kind as messages name it: "fixed", "growing", "windowed", "map". */
     @Override
     public String toString() {
         return name().toLowerCase(Locale.ROOT);

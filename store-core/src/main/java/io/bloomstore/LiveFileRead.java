@@ -54,12 +54,29 @@ final class LiveFileRead implements Closeable {
     private final SegmentedFilter segmented;
     /** A windowed file's slots whose epoch changed since the first page: they read as emptied. */
     private final boolean[] reused;
+    /** The open, checked Bloomier map, which owns {@link #channel}; null for a filter. */
+    private final BloomierMap map;
 
     private LiveFileRead(Path filter, FileChannel channel) throws IOException {
         this.filter = filter;
         this.channel = channel;
         FilterKind kind = FilterKind.of(channel);
-        if (kind == FilterKind.FIXED) {
+        map = kind == FilterKind.MAP ? BloomierMap.open(filter, channel) : null;
+        if (map != null) {
+            // a map never changes once published: its header and table checksum vouch for every byte read after
+            try {
+                map.verify();
+                firstPage = CheckedFile.readAt(channel, 0, FilterFileDescriptor.CELLS_START);
+            } catch (IOException | RuntimeException e) {
+                map.close();
+                throw e;
+            }
+            length = map.fileLength();
+            seal = null;
+            container = null;
+            segmented = null;
+            reused = null;
+        } else if (kind == FilterKind.FIXED) {
             length = CheckedFile.check(filter, channel).header().fileLength();
             firstPage = CheckedFile.readAt(channel, 0, FilterFileDescriptor.CELLS_START);
             seal = Seal.in(firstPage);
@@ -183,7 +200,9 @@ final class LiveFileRead implements Closeable {
 
     @Override
     public void close() throws IOException {
-        if (segmented != null) {
+        if (map != null) {
+            map.close(); // unmaps it and closes the channel
+        } else if (segmented != null) {
             segmented.close(); // unmaps it and closes the channel
         } else {
             channel.close();

@@ -74,12 +74,22 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
         OpenMode mapped = readOnly ? OpenMode.READ_ONLY : OpenMode.READ_WRITE;
         // each opener takes the channel over, and closes it if the file fails its checks
         return switch (kind) {
+            case MAP -> {
+                channel.close();
+                throw notAFilter(path);
+            }
             case WINDOWED -> WindowedBloomFilter.open(path, channel, mapped, clock);
             case GROWING -> GrowingBloomFilter.open(path, channel, mapped);
             case FIXED -> mode == OpenMode.READ_ONLY_UNMAPPED
                     ? UnmappedFilter.open(path, channel) // checks and reports as BloomFilter.open does
                     : BloomFilter.open(path, channel, mode); // checks and reports everything else
         };
+    }
+
+    /** The refusal of a Bloomier map where a filter is needed: a map answers values, not membership. */
+    private static InvalidFilterFileException notAFilter(Path path) {
+        return new InvalidFilterFileException(path, InvalidFilterFileException.Problem.UNSUPPORTED_VERSION,
+                "is a Bloomier map (format version 5), not a filter: read it with 'bloomstore get' (BloomierMap in Java)");
     }
 
     /**

@@ -27,7 +27,8 @@ final class BuildCommand extends CliCommand {
         "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
         "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
         "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts",
-        "  kafka-cat ids | bloomstore build ids.bloom --from - --fpp 1e-6 --grow   # any number of keys"
+        "  kafka-cat ids | bloomstore build ids.bloom --from - --fpp 1e-6 --grow   # any number of keys",
+        "  bloomstore build shards.map --map --from user-shard.tsv --value-bits 10 --fpp 1e-4   # KEY<TAB>VALUE lines"
     };
 
     /** The keys of a growing filter's first segment when --expected is not given: a stream of unknown length. */
@@ -36,6 +37,7 @@ final class BuildCommand extends CliCommand {
     private Path file;
     private final LineInput input;
     private final ShapeOptions shape;
+    private final MapBuildOptions map;
     private boolean force;
 
     BuildCommand(BloomstoreCli cli) {
@@ -46,10 +48,14 @@ final class BuildCommand extends CliCommand {
         shape = new ShapeOptions(command, false, true);
         command.addOption(flag(value -> force = value, "--force")
                 .description("Replace FILE if it exists (atomically, once the new filter is complete).").build());
+        map = new MapBuildOptions().declareOn(command);
     }
 
     @Override
     public Integer call() throws Exception {
+        if (map.isGiven()) {
+            return map.build(this, file, input, force, shape);
+        }
         if (!input.isGiven()) {
             throw new IllegalArgumentException("build needs --from PATH (or --from - for stdin): the keys, one per line");
         }

@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
+import io.bloomstore.BloomierMap;
 import io.bloomstore.FilterShape;
 import io.bloomstore.FilterStatistics;
 import io.bloomstore.MembershipFilter;
@@ -45,6 +46,9 @@ final class InspectCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
+        if (BloomierMap.isMap(file)) {
+            return MapReports.inspect(this, file, json);
+        }
         Object report;
         try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
             FilterStatistics stats;

@@ -49,7 +49,8 @@ final class UnpackCommand extends CliCommand {
             restored = Pack.unpack(input, fromStdin ? "stdin" : in, file, force, progress::update);
         }
         String what = restored.info().map(info -> Human.shape(info.spec(), info.fileLength()))
-                .orElseGet(() -> restored.kind() == FilterKind.GROWING
+                .orElseGet(() -> restored.kind() == FilterKind.MAP ? "Bloomier map, " + Human.bytes(restored.fileLength())
+                        : restored.kind() == FilterKind.GROWING
                         ? "growing filter, " + restored.regions() + " segments, " + Human.bytes(restored.fileLength())
                         : "windowed filter, " + restored.regions() + " slots, " + Human.bytes(restored.fileLength()));
         streams().text().println("unpacked " + (fromStdin ? "stdin" : in) + " into " + file + ": " + what);

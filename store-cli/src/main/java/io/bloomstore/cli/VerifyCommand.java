@@ -2,6 +2,7 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.operand;
 
+import io.bloomstore.BloomierMap;
 import io.bloomstore.CellsCheck;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
@@ -42,6 +43,9 @@ final class VerifyCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
+        if (BloomierMap.isMap(file)) {
+            return MapReports.verify(this, file);
+        }
         String checked;
         try {
             try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {

@@ -52,7 +52,8 @@ public final class Layering {
             internal.bulk     -> values
             internal.parquet  ->
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
-            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.parquet net.openhft
+            internal.map      -> values internal.cells internal.hashing internal.format internal.files net.openhft
+            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.parquet internal.map net.openhft
             server            -> api values
             cli               -> api values server
             spark             -> api values

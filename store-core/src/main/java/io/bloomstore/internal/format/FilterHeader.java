@@ -394,8 +394,8 @@ public final class FilterHeader {
                 "header field " + field + " is " + value + ": " + rule);
     }
 
-    /** CRC32C of header bytes 0 .. 123: the checksum of a version 1 header and of a container header alike. */
-    static int crc(byte[] header) {
+    /** CRC32C of header bytes 0 .. 123: the checksum of a version 1 header, a container header and a map header alike. */
+    public static int crc(byte[] header) {
         CRC32C crc = new CRC32C();
         crc.update(header, 0, HEADER_CRC_OFFSET);
         return (int) crc.getValue();

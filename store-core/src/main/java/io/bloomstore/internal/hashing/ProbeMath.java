@@ -29,12 +29,17 @@ public final class ProbeMath {
      * residue.
      */
     public static long secondHash(long hash) {
+        return fmix64(hash) | 1;
+    }
+
+    /** MurmurHash3's 64-bit finaliser: a bijection of u64 that spreads every input bit over the output. */
+    public static long fmix64(long hash) {
         long h = hash ^ (hash >>> 33);
         h *= 0xFF51AFD7ED558CCDL;
         h ^= h >>> 33;
         h *= 0xC4CEB9FE1A85EC53L;
         h ^= h >>> 33;
-        return h | 1;
+        return h;
     }
 
     /** 64-bit words in a cache line: the sectors a sectorized key chooses from. */
