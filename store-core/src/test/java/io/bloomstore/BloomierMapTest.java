@@ -179,7 +179,7 @@ class BloomierMapTest {
         InvalidFilterFileException old = assertThrows(InvalidFilterFileException.class,
                 () -> io.bloomstore.internal.format.FilterHeader.decode(file, bytes, bytes.length));
         assertEquals(Problem.UNSUPPORTED_VERSION, old.problem());
-        assertEquals(file + ": format version 5 is not supported (this bloomstore reads versions 1 and 3); use the bloomstore "
+        assertEquals(file + ": format version 5 is not supported (this bloomstore reads versions 1, 3 and 4); use the bloomstore "
                 + "release that wrote it", old.getMessage());
         IllegalArgumentException copy = assertThrows(IllegalArgumentException.class,
                 () -> Checkpoint.write(file, dir.resolve("copy.map"), null));
