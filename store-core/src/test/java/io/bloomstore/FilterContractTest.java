@@ -59,7 +59,7 @@ class FilterContractTest {
             assertEquals(kind, shape.kind());
             assertEquals(Files.size(file), shape.fileBytes());
             assertEquals(Files.size(file), filter.fileBytes());
-            assertEquals(kind == FilterKind.WINDOWED ? Layout.BLOCKED : Layout.STANDARD, shape.layout(), "each kind's default");
+            assertEquals(kind == FilterKind.FIXED ? Layout.STANDARD : Layout.BLOCKED, shape.layout(), "each kind's default at P = 1%");
             assertEquals(HashAlgorithm.XXH3_64, shape.hashAlgorithm());
             assertEquals(BloomSpec.DEFAULT_SEED, shape.seed());
             assertEquals(0.01, shape.targetFpp());
