@@ -23,9 +23,20 @@ import java.util.stream.Collectors;
  * collects its exit status and output. The jar is the one the build just made (failsafe passes its
  * path); on JDK 23+ the parent pom's JDK 23+ flags, which bin/bloomstore adds too, are added here,
  * to keep stderr free of the JVM's own warnings.
+ *
+ * <p>The ITs start this jar about a thousand times, so each start gets the start-up flags
+ * bin/bloomstore gives it (io.bloomstore.cli's package-info, "Start-up time"): the class-data
+ * sharing archive the build made for this JVM, and no perf-data file. A run that reads no keys
+ * from a file or stdin (no {@code --from}, no {@code -}, not {@code dedup}) is a JVM start and
+ * little work, and gets only the C1 compiler as well, as the launcher's short runs do; a run that
+ * streams keys keeps the tiered compiler, so its hot loops are compiled as in a user's run
+ * (FileChangedUnderCommandIT needs them so). Both cut the CPU a start costs, which is what a
+ * loaded machine lacks.
  */
 final class JarProcess {
     static final Path JAR = Path.of(System.getProperty("bloomstore.jar", "target/bloomstore.jar")).toAbsolutePath();
+    /** The archive the build dumps for the JVM that builds (store-cli/pom.xml), named as bin/bloomstore names it. */
+    private static final Path ARCHIVE = JAR.resolveSibling("bloomstore-" + System.getProperty("java.runtime.version") + ".jsa");
     private static final long TIMEOUT_SECONDS = 60;
     private static final ExecutorService READERS = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "jar-output-reader");
@@ -70,10 +81,33 @@ final class JarProcess {
         if (Runtime.version().feature() >= 23) {
             command.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
         }
+        if (jar.equals(JAR)) {
+            command.addAll(startUpFlags(args));
+        }
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * The launcher's start-up flags for a run of this jar with {@code args}. The archive holds this
+     * jar's path and time, so another copy of the jar runs without it; a missing archive (another
+     * JVM than the build's) or a stale one is skipped by the JVM, silently with {@code -Xlog:cds=off}.
+     */
+    private static List<String> startUpFlags(String... args) {
+        List<String> flags = new ArrayList<>(List.of("-XX:-UsePerfData"));
+        if (Files.isRegularFile(ARCHIVE)) {
+            flags.addAll(List.of("-XX:SharedArchiveFile=" + ARCHIVE, "-Xlog:cds=off"));
+        }
+        boolean readsKeys = args.length > 0 && args[0].equals("dedup"); // which reads stdin without --from
+        for (String arg : args) {
+            readsKeys |= arg.equals("-") || arg.equals("--from") || arg.startsWith("--from=");
+        }
+        if (!readsKeys) {
+            flags.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1"));
+        }
+        return flags;
     }
 
     /** {@link #command} as one shell word list, each word quoted: for a bash pipeline or redirection around the jar. */
