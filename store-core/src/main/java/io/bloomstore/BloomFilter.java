@@ -493,7 +493,7 @@ public final class BloomFilter implements CountingFilter {
      *
      * @return the checksum, or empty if the filter is not sealed
      */
-    public OptionalLong sealedChecksum() {
+    OptionalLong sealedChecksum() {
         return isSealed() ? OptionalLong.of(state.getCellsChecksumVolatile()) : OptionalLong.empty();
     }
 
@@ -502,7 +502,7 @@ public final class BloomFilter implements CountingFilter {
      *
      * @return the count, 0 when no handle is a writer; this handle counts if it is one
      */
-    public int openWriters() {
+    int openWriters() {
         ensureOpen();
         return state.getOpenWritersVolatile();
     }

@@ -245,7 +245,9 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
      *
      * @param spec the parameters it was created with
      * @param hashAlgorithm the hash function of every slot
-     * @param queryEpoch the epoch a query judges the window by now ({@link WindowedBloomFilter#queryEpoch()})
+     * @param queryEpoch the epoch a query judges the window by now: the file's clock's (this handle's clock
+     *     if this process owns the file's clock, else the owner's), or the file's current epoch if
+     *     that is later; a query probes the slots holding it and the L epochs before it
      * @param currentEpoch the epoch the file last rotated to ({@link WindowedBloomFilter#currentEpoch()})
      * @param fileBytes the file's length
      * @param stepLock who holds the file's step lock, as {@link Growing#stepLock()}

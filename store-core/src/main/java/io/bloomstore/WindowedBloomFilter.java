@@ -546,7 +546,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
 
     /**
      * The epoch the file holds as current: the latest it rotated to, which lags the clock while
-     * nobody adds ({@link #queryEpoch()} is the one a query judges by).
+     * nobody adds ({@link FilterShape.Windowed#queryEpoch()} is the one a query judges by).
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
@@ -563,7 +563,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
-    public long queryEpoch() {
+    long queryEpoch() {
         ensureOpen();
         return liveEpoch();
     }
