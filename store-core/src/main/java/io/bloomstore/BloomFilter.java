@@ -515,32 +515,6 @@ public final class BloomFilter implements CountingFilter {
         return checkCells(bytesRead);
     }
 
-    /** {@inheritDoc} A fixed filter takes every add: past its capacity it answers with a higher false-positive rate. */
-    @Override
-    public long headroom() {
-        ensureWritable();
-        return Long.MAX_VALUE;
-    }
-
-    @Override
-    public Optional<String> growthRefusal() {
-        ensureOpen();
-        return Optional.empty();
-    }
-
-    /** A fixed filter does not grow: {@link UnsupportedOperationException}. */
-    @Override
-    public void grow() {
-        throw new UnsupportedOperationException(path + " is a fixed filter, which does not grow; rebuild it larger, "
-                + "or use a growing filter");
-    }
-
-    /** {@inheritDoc} A fixed filter has no epochs: the query alone. */
-    @Override
-    public boolean refreshHash(long hash) {
-        return mightContainHash(hash);
-    }
-
     // ---------------------------------------------------------------- accessors
 
     @Override
