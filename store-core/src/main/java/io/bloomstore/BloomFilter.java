@@ -655,7 +655,7 @@ public final class BloomFilter implements CountingFilter {
      *
      * @return the checksum, or empty if the filter is not sealed
      */
-    public OptionalLong sealedChecksum() {
+    OptionalLong sealedChecksum() {
         return isSealed() ? OptionalLong.of(state.getCellsChecksumVolatile()) : OptionalLong.empty();
     }
 
@@ -664,7 +664,7 @@ public final class BloomFilter implements CountingFilter {
      *
      * @return the count, 0 when no handle is a writer; this handle counts if it is one
      */
-    public int openWriters() {
+    int openWriters() {
         ensureOpen();
         return state.getOpenWritersVolatile();
     }
@@ -675,32 +675,6 @@ public final class BloomFilter implements CountingFilter {
     @Override
     public CellsCheck verify(LongConsumer bytesRead) throws InvalidFilterFileException {
         return checkCells(bytesRead);
-    }
-
-    /** {@inheritDoc} A fixed filter takes every add: past its capacity it answers with a higher false-positive rate. */
-    @Override
-    public long headroom() {
-        ensureWritable();
-        return Long.MAX_VALUE;
-    }
-
-    @Override
-    public Optional<String> growthRefusal() {
-        ensureOpen();
-        return Optional.empty();
-    }
-
-    /** A fixed filter does not grow: {@link UnsupportedOperationException}. */
-    @Override
-    public void grow() {
-        throw new UnsupportedOperationException(path + " is a fixed filter, which does not grow; rebuild it larger, "
-                + "or use a growing filter");
-    }
-
-    /** {@inheritDoc} A fixed filter has no epochs: the query alone. */
-    @Override
-    public boolean refreshHash(long hash) {
-        return mightContainHash(hash);
     }
 
     // ---------------------------------------------------------------- accessors

@@ -70,16 +70,20 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
      *
      * @return in bytes
      */
-    long headerBytes();
+    default long headerBytes() {
+        return ContainerDescriptor.FIRST_REGION;
+    }
 
     /**
      * What a scan of the filter ({@link MembershipFilter#stats(java.util.function.LongConsumer)},
      * or the check of a sealed filter by {@link MembershipFilter#verify(java.util.function.LongConsumer)})
      * reports to its progress callback in all: the total a progress display shows.
      *
-     * @return in bytes
+     * @return in bytes: a fixed filter's cells, or the whole of a file of regions
      */
-    long scanBytes();
+    default long scanBytes() {
+        return fileBytes();
+    }
 
     /**
      * Whether a checksum of the cells is recorded, which {@link MembershipFilter#verify} then checks.
@@ -87,7 +91,9 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
      * @return true for a sealed fixed filter; false for one not sealed and for the kinds whose cells
      *     are written live (growing, windowed)
      */
-    boolean sealed();
+    default boolean sealed() {
+        return false;
+    }
 
     /**
      * The detail of this kind, by one function per kind.
@@ -219,21 +225,6 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
         }
 
         @Override
-        public long headerBytes() {
-            return ContainerDescriptor.FIRST_REGION;
-        }
-
-        @Override
-        public long scanBytes() {
-            return fileBytes;
-        }
-
-        @Override
-        public boolean sealed() {
-            return false;
-        }
-
-        @Override
         public <R> R map(Function<? super Fixed, ? extends R> fixed, Function<? super Growing, ? extends R> growing,
                 Function<? super Windowed, ? extends R> windowed) {
             return growing.apply(this);
@@ -245,7 +236,9 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
      *
      * @param spec the parameters it was created with
      * @param hashAlgorithm the hash function of every slot
-     * @param queryEpoch the epoch a query judges the window by now ({@link WindowedBloomFilter#queryEpoch()})
+     * @param queryEpoch the epoch a query judges the window by now: the file's clock's (this handle's clock
+     *     if this process owns the file's clock, else the owner's), or the file's current epoch if
+     *     that is later; a query probes the slots holding it and the L epochs before it
      * @param currentEpoch the epoch the file last rotated to ({@link WindowedBloomFilter#currentEpoch()})
      * @param fileBytes the file's length
      * @param stepLock who holds the file's step lock, as {@link Growing#stepLock()}
@@ -284,21 +277,6 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
         @Override
         public double targetFpp() {
             return spec.fpp();
-        }
-
-        @Override
-        public long headerBytes() {
-            return ContainerDescriptor.FIRST_REGION;
-        }
-
-        @Override
-        public long scanBytes() {
-            return fileBytes;
-        }
-
-        @Override
-        public boolean sealed() {
-            return false;
         }
 
         @Override

@@ -466,10 +466,4 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         ensureOpen();
         return false;
     }
-
-    /** {@inheritDoc} A growing filter has no epochs: the query alone. */
-    @Override
-    public boolean refreshHash(long hash) {
-        return mightContainHash(hash);
-    }
 }

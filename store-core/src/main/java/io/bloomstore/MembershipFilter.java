@@ -337,7 +337,9 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * @return true if it may be present (before this call)
      * @throws IllegalStateException if a windowed filter is open read-only
      */
-    boolean refreshHash(long hash);
+    default boolean refreshHash(long hash) {
+        return mightContainHash(hash);
+    }
 
     // ---------------------------------------------------------------- the management questions
 
@@ -407,10 +409,16 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * program that must not take in what it cannot add. Only a growing filter whose growth is
      * refused (by its max size, its table or the disk) refuses adds.
      *
-     * @return the keys, or {@link Long#MAX_VALUE} while adds cannot be refused
+     * @return the keys, or {@link Long#MAX_VALUE} while adds cannot be refused (always, for the
+     *     kinds that do not grow)
      * @throws IllegalStateException if the filter is open read-only
      */
-    long headroom();
+    default long headroom() {
+        if (isReadOnly()) {
+            throw new IllegalStateException(path() + " is open read-only; open it READ_WRITE to change it");
+        }
+        return Long.MAX_VALUE;
+    }
 
     /**
      * Why adds are refused, if they are.
@@ -418,7 +426,9 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * @return the refused growth's message; empty while adds are taken (and always for the kinds
      *     that do not grow)
      */
-    Optional<String> growthRefusal();
+    default Optional<String> growthRefusal() {
+        return Optional.empty();
+    }
 
     /**
      * Makes room for more keys now, where the kind can: a growing filter appends a segment,
@@ -428,7 +438,10 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * @throws UnsupportedOperationException for a kind that does not grow (fixed, windowed)
      * @throws IllegalStateException if the filter is open read-only
      */
-    void grow() throws IOException;
+    default void grow() throws IOException {
+        throw new UnsupportedOperationException(path() + " is a " + kind() + " filter, which does not grow; a growing "
+                + "filter does (GrowingBloomFilter)");
+    }
 
     /**
      * Checks the file beyond what opening it checked (docs/FORMAT.md, "What verify detects"): of a

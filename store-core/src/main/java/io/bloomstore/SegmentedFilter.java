@@ -156,7 +156,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      * @return "free", or which process holds it and whether it runs, is stopped (and how to
      *     resume it) or has ended (its step is finished by the next writer)
      */
-    public String stepLock() {
+    String stepLock() {
         ensureOpen();
         long owner = file.lockOwner();
         long pid = ContainerState.pidOf(owner);

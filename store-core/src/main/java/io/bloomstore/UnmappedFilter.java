@@ -104,12 +104,6 @@ final class UnmappedFilter implements MembershipFilter {
     }
 
     /** Nothing to force: this handle changes nothing. */
-    /** {@inheritDoc} A fixed filter has no epochs: the query alone. */
-    @Override
-    public boolean refreshHash(long hash) {
-        return mightContainHash(hash);
-    }
-
     @Override
     public FilterKind kind() {
         return FilterKind.FIXED;
@@ -138,22 +132,6 @@ final class UnmappedFilter implements MembershipFilter {
     @Override
     public boolean isPastCapacity() {
         return mapped().isPastCapacity();
-    }
-
-    @Override
-    public long headroom() {
-        throw readOnly();
-    }
-
-    @Override
-    public Optional<String> growthRefusal() {
-        ensureOpen();
-        return Optional.empty();
-    }
-
-    @Override
-    public void grow() {
-        mapped().grow();
     }
 
     @Override

@@ -21,7 +21,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -546,7 +545,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
 
     /**
      * The epoch the file holds as current: the latest it rotated to, which lags the clock while
-     * nobody adds ({@link #queryEpoch()} is the one a query judges by).
+     * nobody adds ({@link FilterShape.Windowed#queryEpoch()} is the one a query judges by).
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
@@ -563,7 +562,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      *
      * @return the epoch number: epoch millis / E, rounded down
      */
-    public long queryEpoch() {
+    long queryEpoch() {
         ensureOpen();
         return liveEpoch();
     }
@@ -577,26 +576,6 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     public FilterShape.Windowed shape() {
         return new FilterShape.Windowed(spec(), header.hashAlgorithm(), queryEpoch(), currentEpoch(), fileBytes(),
                 stepLock());
-    }
-
-    /** {@inheritDoc} A windowed filter takes every add: an epoch past its share raises the rate until it leaves the window. */
-    @Override
-    public long headroom() {
-        ensureWritable();
-        return Long.MAX_VALUE;
-    }
-
-    @Override
-    public Optional<String> growthRefusal() {
-        ensureOpen();
-        return Optional.empty();
-    }
-
-    /** A windowed filter does not grow: {@link UnsupportedOperationException}. */
-    @Override
-    public void grow() {
-        throw new UnsupportedOperationException(path() + " is a windowed filter, which does not grow: its slots are "
-                + "reused as the window moves");
     }
 
     /**

@@ -33,7 +33,7 @@ import java.util.List;
  *     and adds fail; null when the table cannot fill (only the max size or the disk stop it), and
  *     for a windowed file
  * @param stepLock who holds the step lock of growths and rotations: "free", or the process and
- *     whether it runs, is stopped or has ended ({@code SegmentedFilter#stepLock})
+ *     whether it runs, is stopped or has ended ({@code FilterShape.Growing#stepLock})
  */
 record SegmentedReport(
         String file,

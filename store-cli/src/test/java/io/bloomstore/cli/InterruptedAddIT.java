@@ -47,7 +47,7 @@ class InterruptedAddIT {
 
     private static int openWriters(Path file) throws Exception {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
-            return filter.openWriters();
+            return filter.shape().openWriters();
         }
     }
 }

@@ -94,7 +94,7 @@ class CrashRecoveryTest {
                 }
             }
             // Each killed writer incremented the advisory writer count and never decremented it.
-            assertEquals(kills, filter.openWriters(), "the writer count is stale by exactly the crashed writers");
+            assertEquals(kills, filter.shape().openWriters(), "the writer count is stale by exactly the crashed writers");
         }
     }
 

@@ -61,12 +61,12 @@ class DurabilityTest {
             }
             addAll(server, "fixed");
             try (BloomFilter open = BloomFilter.open(dir.resolve("fixed.bloom"), OpenMode.READ_ONLY)) {
-                assertEquals(1, open.openWriters(), "the server holds the file open for writing");
+                assertEquals(1, open.shape().openWriters(), "the server holds the file open for writing");
             }
             server.process.terminate(ServedFolder.WAIT);
         }
         try (BloomFilter closed = BloomFilter.open(dir.resolve("fixed.bloom"), OpenMode.READ_ONLY)) {
-            assertEquals(0, closed.openWriters(), "SIGTERM closed the file: no writer left counted");
+            assertEquals(0, closed.shape().openWriters(), "SIGTERM closed the file: no writer left counted");
             assertEquals(KEYS, closed.approximateKeys(), 50, "the insertion count was published at close");
         }
         assertAllThere("fixed");

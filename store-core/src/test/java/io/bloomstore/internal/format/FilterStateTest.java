@@ -44,9 +44,9 @@ class FilterStateTest {
             assertEquals(1, fileBytes().getInt(OPEN_WRITERS_OFFSET));
             try (BloomFilter second = BloomFilter.open(file, OpenMode.READ_WRITE)) {
                 assertEquals(2, fileBytes().getInt(OPEN_WRITERS_OFFSET));
-                assertEquals(2, reader.openWriters());
+                assertEquals(2, reader.shape().openWriters());
             }
-            assertEquals(1, first.openWriters());
+            assertEquals(1, first.shape().openWriters());
         }
         assertEquals(0, fileBytes().getInt(OPEN_WRITERS_OFFSET));
     }
