@@ -1,11 +1,19 @@
 package io.bloomstore.spark;
 
 import io.bloomstore.BloomSpec;
+import io.bloomstore.CreateOption;
+import io.bloomstore.FilterFileInfo;
 import io.bloomstore.Layout;
 import io.bloomstore.MembershipFilter;
+import io.bloomstore.SparkSketches;
 import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.api.java.UDF1;
@@ -45,6 +53,9 @@ import org.apache.spark.util.SerializableConfiguration;
  * null key and {@link #whereAbsent} keeps them (as NOT EXISTS would).
  */
 public final class BloomstoreSpark {
+    /** The pipe between a sketch's writeTo and the import: a few pages at a time. */
+    private static final int PIPE_BYTES = 1 << 16;
+
     private BloomstoreSpark() {
     }
 
@@ -82,6 +93,53 @@ public final class BloomstoreSpark {
                 return BlockedBuild.run(keys, kind, spec, slices, output);
             }
             return StandardBuild.run(keys, kind, spec, output);
+        }
+    }
+
+    /**
+     * Writes Spark's own sketch of a column, {@code data.stat().bloomFilter(column, expectedItems,
+     * fpp)}, as a bloomstore file of the {@link io.bloomstore.Layout#SPARK_SKETCH} layout at
+     * {@code out} on the driver: mapped, shared, answering every key as the sketch's
+     * {@code mightContain} does (ask with the call of the column's type: a long column's keys with
+     * {@code mightContain(long)}, a string column's with {@code mightContain(CharSequence)}). Use it
+     * where the filter must be the sketch, to be read back by Spark's own code; otherwise
+     * {@link #build} makes a filter sized for its rate, faster to query, that merges with
+     * bloomstore's own files.
+     *
+     * @param out the file to create on the driver's file system; its directory must exist
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing file
+     * @return the new file's header
+     * @throws IllegalArgumentException if the column is missing or not of a type the sketch takes
+     */
+    public static FilterFileInfo buildSketch(Dataset<Row> data, String column, long expectedItems, double fpp, Path out,
+            CreateOption... options) throws IOException {
+        return importSketch(data.stat().bloomFilter(column, expectedItems, fpp), out, options);
+    }
+
+    /**
+     * Writes a Spark sketch Bloom filter (however it was made: {@code DataFrame.stat().bloomFilter},
+     * {@code BloomFilter.create}, {@code readFrom}) as a bloomstore file at {@code out}, as
+     * {@link SparkSketches#importStream} does with its {@code writeTo} stream, which this streams
+     * through a pipe rather than holding a copy of the bits.
+     *
+     * @param sketch the sketch; not changed
+     * @param out the file to create; its directory must exist
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing file
+     * @return the new file's header
+     */
+    public static FilterFileInfo importSketch(org.apache.spark.util.sketch.BloomFilter sketch, Path out,
+            CreateOption... options) throws IOException {
+        try (PipedInputStream in = new PipedInputStream(PIPE_BYTES); PipedOutputStream pipe = new PipedOutputStream(in)) {
+            CompletableFuture<Void> written = CompletableFuture.runAsync(() -> {
+                try (pipe) {
+                    sketch.writeTo(pipe);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            FilterFileInfo info = SparkSketches.importStream(in, out, options);
+            written.join();
+            return info;
         }
     }
 
