@@ -108,7 +108,8 @@ class DamagedFileTest {
             h.putLong(CELL_COUNT_OFFSET, 1024);
         }, "1-bit");
         forgedField(cases, "hash algorithm 0", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 0), "hash algorithm id 0");
-        forgedField(cases, "hash algorithm 3", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 3), "hash algorithm id 3");
+        // an id this reader does not know (3 and 4 are the imported layouts' since, 2 the sbbf layout's)
+        forgedField(cases, "hash algorithm 5", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 5), "hash algorithm id 5");
         // XXH64 (id 2) is the sbbf layout's only, and the sbbf layout has Parquet's shape only.
         forgedField(cases, "hash algorithm 2 on a standard layout", h -> h.put(HASH_ALGORITHM_OFFSET, (byte) 2), "XXH64");
         forgedField(cases, "sbbf with no Parquet type", h -> sbbf(h).put(LAYOUT_PARAMETER_OFFSET, (byte) 0),
