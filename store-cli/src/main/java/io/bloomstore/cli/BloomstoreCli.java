@@ -172,7 +172,6 @@ public final class BloomstoreCli implements Callable<Integer> {
             case "get" -> new GetCommand(this);
             case "remove" -> new RemoveCommand(this);
             case "count" -> new CountCommand(this);
-            case "get" -> new GetCommand(this);
             case "dedup" -> new DedupCommand(this);
             case "merge" -> new MergeCommand(this);
             case "inspect" -> new InspectCommand(this);
