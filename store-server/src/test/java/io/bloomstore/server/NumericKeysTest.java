@@ -35,7 +35,6 @@ class NumericKeysTest {
         }
         try (BloomFilter ids = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(ids.mightContain(42L), "added through the server as the number 42");
-            assertEquals(2, ids.approximateKeys(), "7 and 42; nothing for the refused item");
         }
     }
 }
