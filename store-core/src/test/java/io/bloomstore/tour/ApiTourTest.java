@@ -42,7 +42,8 @@ class ApiTourTest {
             "carol in the union: true",
             "restored bit for bit: true",
             "segments after 10x its first size: 4",
-            "session-9 new today: true");
+            "session-9 new today: true",
+            "bytes for Parquet: 262161");
 
     /** A build of store-core, its Javadoc and the program, in a JVM of their own: generous, for a loaded machine. */
     private static final long COMMANDS_TIMEOUT_MINUTES = 10;

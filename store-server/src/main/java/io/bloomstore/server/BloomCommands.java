@@ -97,10 +97,10 @@ final class BloomCommands {
         }
         BloomFilter fixed = handle.fixed();
         if (fixed != null && fixed.spec().expectedKeys() > 0 && fixed.approximateKeys() >= fixed.spec().expectedKeys()
-                && !fixed.mightContain(item)) {
+                && !handle.mightContain(item)) {
             throw new RespError(FULL);
         }
-        return handle.filter.add(item);
+        return handle.add(item);
     }
 
     private void afterAdds(Handle handle, int count) throws RespError {
@@ -127,7 +127,7 @@ final class BloomCommands {
             return;
         }
         try {
-            out.integer(handle.filter.mightContain(args[2]) ? 1 : 0);
+            out.integer(handle.mightContain(args[2]) ? 1 : 0);
         } finally {
             handle.release();
         }
@@ -146,7 +146,7 @@ final class BloomCommands {
         }
         try {
             for (int i = 0; i < count; i++) {
-                out.integer(handle.filter.mightContain(args[2 + i]) ? 1 : 0);
+                out.integer(handle.mightContain(args[2 + i]) ? 1 : 0);
             }
         } finally {
             handle.release();

@@ -18,6 +18,12 @@ final class Handle {
     final MembershipFilter filter;
     /** {@link #filter} if it is a fixed filter, else null: asked once, as every add of a fixed one asks it. */
     private final BloomFilter fixed;
+    /**
+     * Whether the file's keys are numbers (an sbbf filter of a numeric Parquet type). Redis sends
+     * every item as bytes; in such a file they are the text of a number, as the command line reads
+     * its keys, so {@code BF.ADD ids 42} adds the number 42 that Parquet's writers hash.
+     */
+    private final boolean numericKeys;
     /** The file's identity when opened (its inode), to notice a file replaced or removed behind the server. */
     final Object fileKey;
     /** Whether adds since the last sync may still be only in the page cache. */
@@ -30,6 +36,7 @@ final class Handle {
         this.path = path;
         this.filter = filter;
         this.fixed = filter.asFixed().orElse(null);
+        this.numericKeys = fixed != null && fixed.spec().parquetType() != null && fixed.spec().parquetType().isNumeric();
         this.fileKey = fileKey;
     }
 
@@ -65,6 +72,25 @@ final class Handle {
         if (!dirty) {
             dirty = true;
         }
+    }
+
+    /**
+     * Adds an item as a client sent it.
+     *
+     * @throws IllegalArgumentException if the file's keys are numbers and the item is not one
+     */
+    boolean add(byte[] item) {
+        return numericKeys ? filter.addHash(filter.hasher().hashText(item, 0, item.length)) : filter.add(item);
+    }
+
+    /**
+     * Asks for an item as a client sent it.
+     *
+     * @throws IllegalArgumentException if the file's keys are numbers and the item is not one
+     */
+    boolean mightContain(byte[] item) {
+        return numericKeys ? filter.mightContainHash(filter.hasher().hashText(item, 0, item.length))
+                : filter.mightContain(item);
     }
 
     /** The filter if it is a fixed one, for the commands only that kind answers; else null. */

@@ -64,25 +64,31 @@ class ParquetFiltersSparkTest {
 
     private static void write(long from, long to, int ndv, SaveMode mode, Path out) {
         Dataset<Row> rows = SharedSpark.session().range(from, to, 1, 2).selectExpr(
-                "cast(id as int) as i", "id * 7 as l", "cast(id as double) + 0.25 as d", "concat('s-', id) as s",
-                "id as n");
+                "cast(id as int) as i", "id * 7 as l", "cast(id as double) + 0.25 as d",
+                "cast(cast(id as double) + 0.5 as float) as f", "concat('s-', id) as s", "id as n");
         var writer = rows.write().mode(mode).option("parquet.block.size", 64 * 1024)
                 .option("parquet.page.size.row.check.min", 100).option("parquet.page.size.row.check.max", 1000);
-        for (String column : new String[] {"i", "l", "d", "s"}) {
+        for (String column : new String[] {"i", "l", "d", "f", "s"}) {
             writer = writer.option("parquet.bloom.filter.enabled#" + column, "true")
                     .option("parquet.bloom.filter.expected.ndv#" + column, ndv);
         }
         writer.parquet(out.toString());
     }
 
-    record Column(String name, ParquetType type, LongFunction<Object> value) {
+    /**
+     * A column: its values as bloomstore's CLI and API take them ({@code value}: a long, or text
+     * that the filter's Parquet type reads), and as parquet-java's {@code hash(Object)} takes them
+     * ({@code parquetValue}: the Java type of the column's physical type).
+     */
+    record Column(String name, ParquetType type, LongFunction<Object> value, LongFunction<Object> parquetValue) {
     }
 
     static List<Column> columns() {
-        return List.of(new Column("i", ParquetType.INT32, id -> id),
-                new Column("l", ParquetType.INT64, id -> id * 7),
-                new Column("d", ParquetType.DOUBLE, id -> Double.toString(id + 0.25)),
-                new Column("s", ParquetType.BYTE_ARRAY, id -> "s-" + id));
+        return List.of(new Column("i", ParquetType.INT32, id -> id, id -> (int) id),
+                new Column("l", ParquetType.INT64, id -> id * 7, id -> id * 7),
+                new Column("d", ParquetType.DOUBLE, id -> Double.toString(id + 0.25), id -> id + 0.25),
+                new Column("f", ParquetType.FLOAT, id -> Float.toString(id + 0.5f), id -> id + 0.5f),
+                new Column("s", ParquetType.BYTE_ARRAY, id -> "s-" + id, id -> Binary.fromString("s-" + id)));
     }
 
     private static boolean mightContain(BloomFilter filter, Object key) {
@@ -123,23 +129,26 @@ class ParquetFiltersSparkTest {
 
     @Test
     void exportedBytesAreReadByParquetJavaWithTheSameAnswers() throws Exception {
-        Path imported = dir.resolve("export-source.bloom");
-        ParquetFilters.importColumn(imported, List.of(dataset), "l", false, null);
-        Path exported = dir.resolve("l.sbbf");
-        long length = ParquetFilters.exportSbbf(imported, exported, false);
-        byte[] bytes = Files.readAllBytes(exported);
-        assertEquals(length, bytes.length);
-        InputStream in = new ByteArrayInputStream(bytes);
-        BloomFilterHeader header = Util.readBloomFilterHeader(in);
-        assertTrue(header.getAlgorithm().isSetBLOCK() && header.getHash().isSetXXHASH()
-                && header.getCompression().isSetUNCOMPRESSED(), header.toString());
-        byte[] bitset = in.readAllBytes();
-        assertEquals(header.getNumBytes(), bitset.length);
-        BlockSplitBloomFilter parquet = new BlockSplitBloomFilter(bitset);
-        try (BloomFilter filter = BloomFilter.open(imported, OpenMode.READ_ONLY)) {
-            for (long id = 0; id < ROWS + ABSENT; id++) {
-                long value = id * 7;
-                assertEquals(filter.mightContain(value), parquet.findHash(parquet.hash(value)), "value " + value);
+        for (Column column : columns()) {
+            Path imported = dir.resolve("export-source-" + column.name() + ".bloom");
+            ParquetFilters.importColumn(imported, List.of(dataset), column.name(), false, null);
+            Path exported = dir.resolve(column.name() + ".sbbf");
+            long length = ParquetFilters.exportSbbf(imported, exported, false);
+            byte[] bytes = Files.readAllBytes(exported);
+            assertEquals(length, bytes.length);
+            InputStream in = new ByteArrayInputStream(bytes);
+            BloomFilterHeader header = Util.readBloomFilterHeader(in);
+            assertTrue(header.getAlgorithm().isSetBLOCK() && header.getHash().isSetXXHASH()
+                    && header.getCompression().isSetUNCOMPRESSED(), header.toString());
+            byte[] bitset = in.readAllBytes();
+            assertEquals(header.getNumBytes(), bitset.length);
+            BlockSplitBloomFilter parquet = new BlockSplitBloomFilter(bitset);
+            try (BloomFilter filter = BloomFilter.open(imported, OpenMode.READ_ONLY)) {
+                for (long id = 0; id < ROWS + ABSENT; id++) {
+                    boolean ours = mightContain(filter, column.value().apply(id));
+                    assertEquals(ours, parquet.findHash(parquet.hash(column.parquetValue().apply(id))),
+                            column.name() + " value of id " + id);
+                }
             }
         }
         // and a filter of strings built here, hashed by parquet-java as Binary
