@@ -12,6 +12,7 @@ import io.bloomstore.ParquetType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -65,10 +66,11 @@ class ParquetFiltersSparkTest {
     private static void write(long from, long to, int ndv, SaveMode mode, Path out) {
         Dataset<Row> rows = SharedSpark.session().range(from, to, 1, 2).selectExpr(
                 "cast(id as int) as i", "id * 7 as l", "cast(id as double) + 0.25 as d",
-                "cast(cast(id as double) + 0.5 as float) as f", "concat('s-', id) as s", "id as n");
+                "cast(cast(id as double) + 0.5 as float) as f", "concat('s-', id) as s",
+                "cast(id * 1000003 as decimal(20, 0)) as x", "id as n");
         var writer = rows.write().mode(mode).option("parquet.block.size", 64 * 1024)
                 .option("parquet.page.size.row.check.min", 100).option("parquet.page.size.row.check.max", 1000);
-        for (String column : new String[] {"i", "l", "d", "f", "s"}) {
+        for (String column : new String[] {"i", "l", "d", "f", "s", "x"}) {
             writer = writer.option("parquet.bloom.filter.enabled#" + column, "true")
                     .option("parquet.bloom.filter.expected.ndv#" + column, ndv);
         }
@@ -88,11 +90,29 @@ class ParquetFiltersSparkTest {
                 new Column("l", ParquetType.INT64, id -> id * 7, id -> id * 7),
                 new Column("d", ParquetType.DOUBLE, id -> Double.toString(id + 0.25), id -> id + 0.25),
                 new Column("f", ParquetType.FLOAT, id -> Float.toString(id + 0.5f), id -> id + 0.5f),
-                new Column("s", ParquetType.BYTE_ARRAY, id -> "s-" + id, id -> Binary.fromString("s-" + id)));
+                new Column("s", ParquetType.BYTE_ARRAY, id -> "s-" + id, id -> Binary.fromString("s-" + id)),
+                new Column("x", ParquetType.FIXED_LEN_BYTE_ARRAY, DecimalKeys::decimal20,
+                        id -> Binary.fromConstantByteArray(DecimalKeys.decimal20(id))));
+    }
+
+    /** Keys as a Parquet writer stores decimal values. */
+    private static final class DecimalKeys {
+        /**
+         * A decimal(20, 0) value of the test column, id · 1000003, as Parquet stores it: a
+         * FIXED_LEN_BYTE_ARRAY of 9 bytes (the fewest that hold 20 digits), the unscaled value in
+         * big-endian two's complement.
+         */
+        static byte[] decimal20(long id) {
+            byte[] unscaled = BigInteger.valueOf(id * 1000003).toByteArray();
+            byte[] fixed = new byte[9];
+            System.arraycopy(unscaled, 0, fixed, fixed.length - unscaled.length, unscaled.length);
+            return fixed;
+        }
     }
 
     private static boolean mightContain(BloomFilter filter, Object key) {
-        return key instanceof Long l ? filter.mightContain(l) : filter.mightContain((String) key);
+        return key instanceof Long l ? filter.mightContain(l)
+                : key instanceof byte[] bytes ? filter.mightContain(bytes) : filter.mightContain((String) key);
     }
 
     @Test
