@@ -89,14 +89,14 @@ final class ShapeOptions {
                 .description("With --parquet-type: round the filter up to a power of two from 32 B to 128 MiB, the "
                         + "sizes Parquet's readers take, so that export-sbbf can write it for them.").build());
         command.addOption(option(Layout.class, value -> layout = value, "--layout").paramLabel("standard|blocked|sectorized|sbbf")
-                .description("standard (the default, except with --window, and --grow at P of 0.1% or more), "
+                .description("standard (the default, except with --window, and --grow at P of 0.1%% or more), "
                         + "or blocked: all cells of a key in one cache line, faster on large filters for slightly "
                         + "more space, or sectorized: as blocked, the cells in a few whole words of the line (1-bit "
                         + "cells only). A windowed filter is blocked unless told otherwise: its query asks every "
                         + "slot, and blocked slots answer together in about two memory misses where standard ones "
-                        + "take about six. So is a growing one at P of 0.1% or more: its query asks every segment, "
+                        + "take about six. So is a growing one at P of 0.1%% or more: its query asks every segment, "
                         + "and a blocked one refuses a new key in one miss where a standard one takes about two; "
-                        + "below 0.1% blocked segments would cost over 16% more bytes. sbbf: Parquet's split-block filter "
+                        + "below 0.1%% blocked segments would cost over 16%% more bytes. sbbf: Parquet's split-block filter "
                         + "(see --parquet-type; of byte_array keys without it).").build());
         if (makesFiles) {
             command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")
