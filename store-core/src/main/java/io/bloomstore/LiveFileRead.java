@@ -13,6 +13,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -36,6 +37,12 @@ import java.time.Clock;
  * epoch read after it, and once that epoch changed, the slot's state and cells read as zero, as
  * the rotation leaves them. So the copy is consistent, slot by slot, whatever the epoch length.
  *
+ * <p>A growing file's segment written ahead but not yet published when the first page was read
+ * may be published during the pass and take keys: it reads as zero past its immutable header, as
+ * it was prepared, since the copy's first page does not publish it. Else the copy would hold keys
+ * in a segment its count leaves out, which verify rightly calls a lowered count (those keys came
+ * after the first page, so the copy need not hold them).
+ *
  * <p>A sealed filter whose seal was withdrawn or renewed during the pass (a writer may have
  * changed cells the sealed checksum covers) is reported by {@link #sealWithdrawn} once every byte
  * has been read.
@@ -54,6 +61,9 @@ final class LiveFileRead implements Closeable {
     private final SegmentedFilter segmented;
     /** A windowed file's slots whose epoch changed since the first page: they read as emptied. */
     private final boolean[] reused;
+    /** Where a growing file's segment written ahead starts reading as zero (its state), and ends; -1 if none. */
+    private final long preparedZeroFrom;
+    private final long preparedEnd;
     /** The open, checked Bloomier map, which owns {@link #channel}; null for a filter. */
     private final BloomierMap map;
 
@@ -76,6 +86,8 @@ final class LiveFileRead implements Closeable {
             container = null;
             segmented = null;
             reused = null;
+            preparedZeroFrom = -1;
+            preparedEnd = -1;
         } else if (kind == FilterKind.FIXED) {
             length = CheckedFile.check(filter, channel).header().fileLength();
             firstPage = CheckedFile.readAt(channel, 0, FilterFileDescriptor.CELLS_START);
@@ -83,6 +95,8 @@ final class LiveFileRead implements Closeable {
             container = null;
             segmented = null;
             reused = null;
+            preparedZeroFrom = -1;
+            preparedEnd = -1;
         } else {
             // opened read-only through the one channel, which it takes over: opening's checks, then verify's
             segmented = kind == FilterKind.GROWING ? GrowingBloomFilter.open(filter, channel, OpenMode.READ_ONLY)
@@ -98,6 +112,14 @@ final class LiveFileRead implements Closeable {
             length = container.fileLength();
             seal = null;
             reused = new boolean[kind == FilterKind.WINDOWED ? container.regions() : 0];
+            int next = container.regions(); // a chain's entry past its published segments: one written ahead, if any
+            ByteBuffer table = ByteBuffer.wrap(firstPage).order(ByteOrder.LITTLE_ENDIAN);
+            int entry = ContainerDescriptor.TABLE_OFFSET + next * ContainerDescriptor.ENTRY_LENGTH;
+            long offset = kind == FilterKind.GROWING && next < ContainerDescriptor.TABLE_ENTRIES
+                    ? table.getLong(entry + ContainerDescriptor.ENTRY_REGION_OFFSET) : 0;
+            preparedZeroFrom = offset > 0 ? offset + FilterFileDescriptor.STATE_OFFSET : -1;
+            preparedEnd = offset > 0
+                    ? Math.min(length, offset + table.getLong(entry + ContainerDescriptor.ENTRY_REGION_LENGTH)) : -1;
         }
     }
 
@@ -140,7 +162,12 @@ final class LiveFileRead implements Closeable {
     int read(ByteBuffer buffer, long position) throws IOException {
         int slot = slotAt(position);
         if (slot < 0) {
-            return readSome(buffer, position);
+            int start = buffer.position();
+            int n = readSome(buffer, position);
+            for (long at = Math.max(position, preparedZeroFrom); at < Math.min(position + n, preparedEnd); at++) {
+                buffer.put(start + (int) (at - position), (byte) 0);
+            }
+            return n;
         }
         int start = buffer.position();
         int limit = buffer.limit();
