@@ -77,12 +77,16 @@ public final class BloomstoreSpark {
      * whole filter moved per partition; prefer the blocked or sectorized layout for large filters.
      *
      * @throws IllegalArgumentException if the column is missing (naming the columns there are) or
-     *     not of a key type, before any work is done
+     *     not of a key type, or the spec is of the sbbf layout, before any work is done
      * @throws java.nio.file.FileAlreadyExistsException if the file exists and
      *     {@link BuildOptions#replaceExisting()} is false, before any work is done
      */
     public static BuildResult build(Dataset<Row> data, String column, BloomSpec spec, String outputPath,
             BuildOptions options) throws IOException {
+        if (spec.layout() == Layout.SBBF) {
+            throw new IllegalArgumentException("an sbbf filter is not built on Spark: build it with 'bloomstore build "
+                    + "--layout sbbf', or import a Parquet column's own filters (ParquetFilters.importColumn)");
+        }
         KeyColumn kind = KeyColumn.of(data.schema(), column);
         JavaRDD<InternalRow> keys = data.select(functions.col(column)).queryExecution().toRdd().toJavaRDD();
         try (OutputFile output = new OutputFile(data.sparkSession(), outputPath, options.replaceExisting())) {

@@ -54,7 +54,7 @@ class BuildTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Layout.class, names = {"GUAVA", "SPARK_SKETCH"}, mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(value = Layout.class, names = {"SBBF", "GUAVA", "SPARK_SKETCH"}, mode = EnumSource.Mode.EXCLUDE)
     void stringKeysGiveTheCellsOfTheSingleMachineBuild(Layout layout) throws IOException {
         BloomSpec spec = spec(layout, 1);
         Path expected = builtByOneMachine(stringKeys(), spec);
@@ -87,6 +87,17 @@ class BuildTest {
         Path built = dir.resolve("spark.bloom");
         BloomstoreSpark.build(Filters.strings(keys, 3), "id", spec, built.toString());
         assertSameCells(expected, built);
+    }
+
+    /** Parquet's filters are imported or built on one machine, not on Spark: refused before any work, naming both ways. */
+    @Test
+    void anSbbfSpecIsRefusedBeforeAnyWork() {
+        Path out = dir.resolve("ids.sbbf.bloom");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> BloomstoreSpark.build(
+                Filters.strings(List.of("a", "b"), 1), "id",
+                io.bloomstore.ParquetFilters.spec(io.bloomstore.ParquetType.BYTE_ARRAY, 1000, 0.01, false), out.toString()));
+        assertTrue(refused.getMessage().contains("bloomstore build --layout sbbf"), refused.getMessage());
+        assertFalse(Files.exists(out));
     }
 
     @Test
@@ -129,7 +140,7 @@ class BuildTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Layout.class, names = {"GUAVA", "SPARK_SKETCH"}, mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(value = Layout.class, names = {"SBBF", "GUAVA", "SPARK_SKETCH"}, mode = EnumSource.Mode.EXCLUDE)
     void aTaskThatFailsAfterWritingItsPartIsRetriedAndTheFileIsStillExact(Layout layout) throws IOException {
         var conf = SharedSpark.session().sparkContext().hadoopConfiguration();
         conf.set("fs." + FailOnceFileSystem.SCHEME + ".impl", FailOnceFileSystem.class.getName());
