@@ -116,10 +116,10 @@ final class LiveFileRead implements Closeable {
             ByteBuffer table = ByteBuffer.wrap(firstPage).order(ByteOrder.LITTLE_ENDIAN);
             int entry = ContainerDescriptor.TABLE_OFFSET + next * ContainerDescriptor.ENTRY_LENGTH;
             long offset = kind == FilterKind.GROWING && next < ContainerDescriptor.TABLE_ENTRIES
-                    ? table.getLong(entry + ContainerDescriptor.ENTRY_REGION_OFFSET) : 0;
+                    ? table.getLong(entry + ContainerDescriptor.ENTRY_REGION_OFFSET_OFFSET) : 0;
             preparedZeroFrom = offset > 0 ? offset + FilterFileDescriptor.STATE_OFFSET : -1;
             preparedEnd = offset > 0
-                    ? Math.min(length, offset + table.getLong(entry + ContainerDescriptor.ENTRY_REGION_LENGTH)) : -1;
+                    ? Math.min(length, offset + table.getLong(entry + ContainerDescriptor.ENTRY_REGION_LENGTH_OFFSET)) : -1;
         }
     }
 

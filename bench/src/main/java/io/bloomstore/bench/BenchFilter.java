@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * One filter under test, bloomstore's or a peer's ({@link FilterKind}), seen through the operations the benchmarks
+ * One filter under test, bloomstore's or a peer's ({@link ComparedFilter}), seen through the operations the benchmarks
  * measure. Each method handles a whole {@link KeyChunk}; the implementations hold the loops, so the
  * benchmark methods are the same for every side and each JMH fork sees one implementation only
  * (its call sites stay monomorphic and inline).
@@ -32,7 +32,7 @@ public interface BenchFilter extends AutoCloseable {
 
     /**
      * Stores the filter at {@code target} (atomically, by rename) in the form its
-     * {@link FilterKind#load} reads, then closes this handle.
+     * {@link ComparedFilter#load} reads, then closes this handle.
      */
     void saveAndClose(Path target) throws IOException;
 

@@ -2,7 +2,7 @@ package io.bloomstore.bench;
 
 /**
  * What a filter offers besides speed, the row a user compares before choosing: each answer as the
- * filter's own docs (or, where they are silent, its source) give it; {@link FilterKind} cites them.
+ * filter's own docs (or, where they are silent, its source) give it; {@link ComparedFilter} cites them.
  *
  * @param persisted whether and how the filter outlives the process
  * @param openInConstantTime whether a stored filter is usable without reading all of it

@@ -30,7 +30,7 @@ public final class Fixtures {
      * A peer without a serial form is filled here, in the caller's trial set-up, on one thread (none
      * of them takes concurrent adds): at 200 M keys that is tens of seconds to a few minutes of set-up.
      */
-    public static BenchFilter filled(FilterKind kind, KeyType type, long n) throws IOException {
+    public static BenchFilter filled(ComparedFilter kind, KeyType type, long n) throws IOException {
         if (!kind.storable()) {
             BenchFilter fresh = kind.createEmpty(n, type, null);
             addKeys(fresh, type, 0, n, fillThreads(kind));
@@ -53,12 +53,12 @@ public final class Fixtures {
     }
 
     /** Two threads where the filter takes concurrent adds and the machine has two cores; else one. */
-    private static int fillThreads(FilterKind kind) {
+    private static int fillThreads(ComparedFilter kind) {
         return kind.threadSafeAdds() ? Math.min(2, Runtime.getRuntime().availableProcessors()) : 1;
     }
 
     /** {@code filter}, unless it misses a sample of the keys just added to it (then it is closed and refused). */
-    private static BenchFilter checked(BenchFilter filter, FilterKind kind, KeyType type, long n) {
+    private static BenchFilter checked(BenchFilter filter, ComparedFilter kind, KeyType type, long n) {
         if (!holdsSample(filter, type, n)) {
             filter.close();
             throw new IllegalStateException(kind + " does not hold the keys just added to it: false negatives");

@@ -28,8 +28,8 @@ abstract class PeerBenchFilter implements BenchFilter {
     abstract boolean mightContain(byte[] key);
 
     /**
-     * Writes the filter in the peer's own serial form, the one {@link FilterKind#load} reads; a peer
-     * without one ({@link FilterKind#storable()} false) refuses.
+     * Writes the filter in the peer's own serial form, the one {@link ComparedFilter#load} reads; a peer
+     * without one ({@link ComparedFilter#storable()} false) refuses.
      */
     void writeTo(OutputStream out) throws IOException {
         throw new UnsupportedOperationException(getClass().getSimpleName() + ": the peer has no serial form");

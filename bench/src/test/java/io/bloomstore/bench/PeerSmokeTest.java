@@ -23,10 +23,10 @@ class PeerSmokeTest {
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(FilterKind.class)
-    void holdsItsKeysAtAPlausibleRate(FilterKind kind) throws Exception {
+    @EnumSource(ComparedFilter.class)
+    void holdsItsKeysAtAPlausibleRate(ComparedFilter kind) throws Exception {
         // DataSketches 7 runs on JDK 17's incubating foreign-memory module only (see bench/pom.xml).
-        assumeTrue(kind != FilterKind.DATASKETCHES || ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent(),
+        assumeTrue(kind != ComparedFilter.DATASKETCHES || ModuleLayer.boot().findModule("jdk.incubator.foreign").isPresent(),
                 "no jdk.incubator.foreign on this JDK");
         for (KeyType type : KeyType.values()) {
             BenchFilter filter = kind.createEmpty(N, type, dir.resolve(type + ".bloom"));
@@ -55,14 +55,14 @@ class PeerSmokeTest {
                 }
                 double rate = positives / (double) (ABSENT_CHUNKS * KeyChunk.SIZE);
                 // Blocked filters pay for their speed in rate (FastFilter's BlockedBloom most); 3 p bounds them all.
-                assertTrue(rate > 0 && rate < 3 * FilterKind.FPP, kind + " " + type + ": false-positive rate " + rate);
+                assertTrue(rate > 0 && rate < 3 * ComparedFilter.FPP, kind + " " + type + ": false-positive rate " + rate);
             } finally {
                 filter.close();
             }
         }
     }
 
-    private static void assertAllPresent(BenchFilter filter, KeyChunk chunk, FilterKind kind) {
+    private static void assertAllPresent(BenchFilter filter, KeyChunk chunk, ComparedFilter kind) {
         for (long first = 0; first < N; first += KeyChunk.SIZE) {
             chunk.fill(first);
             assertEquals(KeyChunk.SIZE, filter.mightContainEach(chunk), kind + ": single queries, chunk " + first);

@@ -43,7 +43,7 @@ final class AddCommand extends CliCommand {
         }
         KeySource.Added added;
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                MembershipFilter filter = Filters.openAny(operands.file, OpenMode.READ_WRITE)) {
+                MembershipFilter filter = CliFilters.openAny(operands.file, OpenMode.READ_WRITE)) {
             CapacityWatch capacity = new CapacityWatch(filter, streams());
             try (Progress progress = progress("add", operands.size())) {
                 capacity.drawnOver(progress);
@@ -56,7 +56,7 @@ final class AddCommand extends CliCommand {
             if (sync) {
                 filter.sync();
             }
-            streams().text().println("added " + Filters.keys(added.keys()) + " to " + operands.file + ": "
+            streams().text().println("added " + CliFilters.keys(added.keys()) + " to " + operands.file + ": "
                     + Human.count(added.newKeys()) + " new, " + Human.count(added.keys() - added.newKeys())
                     + " possibly present already");
             capacity.atEnd();

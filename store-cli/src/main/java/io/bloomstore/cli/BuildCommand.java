@@ -82,15 +82,15 @@ final class BuildCommand extends CliCommand {
         if (built.spec() != null) {
             made = Human.shape(built.spec(), Files.size(file)) + "; sealed";
         } else {
-            try (MembershipFilter growing = Filters.openAny(file, OpenMode.READ_ONLY)) {
-                made = Filters.describe(growing);
+            try (MembershipFilter growing = CliFilters.openAny(file, OpenMode.READ_ONLY)) {
+                made = CliFilters.describe(growing);
             }
         }
-        streams().text().println("built " + file + " from " + Filters.keys(built.keys()) + " (" + newCells(built) + "): "
+        streams().text().println("built " + file + " from " + CliFilters.keys(built.keys()) + " (" + newCells(built) + "): "
                 + made);
         BloomSpec spec = built.spec();
         if (spec != null && spec.expectedKeys() > 0 && built.newKeys() > spec.expectedKeys()) {
-            Filters.pastCapacity(file, spec, built.newKeys()).printTo(streams(), false);
+            CliFilters.pastCapacity(file, spec, built.newKeys()).printTo(streams(), false);
         }
         return ExitCode.OK;
     }

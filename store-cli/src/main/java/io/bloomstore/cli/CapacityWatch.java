@@ -4,7 +4,7 @@ import io.bloomstore.MembershipFilter;
 
 /**
  * When a command that adds keys warns, on stderr, that its filter went past its capacity
- * ({@link Filters#pastCapacity(MembershipFilter)} says what the warning says): after a batch of
+ * ({@link CliFilters#pastCapacity(MembershipFilter)} says what the warning says): after a batch of
  * keys, the first time the filter is past it, so that a dedup over a stream that never ends says so
  * when it happens rather than at an end that never comes; and at the end, if it has not warned yet,
  * or again if the rate has more than doubled since, so that a bounded run ends with the rate it
@@ -45,7 +45,7 @@ final class CapacityWatch {
     }
 
     private void warn(double above, boolean midLine) {
-        Filters.PastCapacity warning = Filters.pastCapacity(filter);
+        CliFilters.PastCapacity warning = CliFilters.pastCapacity(filter);
         if (warning != null && warning.rate() > above) {
             warning.printTo(streams, midLine);
             warnedRate = warning.rate();

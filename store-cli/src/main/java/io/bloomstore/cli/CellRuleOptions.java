@@ -93,7 +93,7 @@ final class CellRuleOptions {
                 values == Keep.MAX, shape.createOptions(force))) {
             BloomFilter filter = created.filter();
             return "valued (" + values.name().toLowerCase(java.util.Locale.ROOT) + "), values of " + valueBits
-                    + (valueBits == 1 ? " bit, " : " bits, ") + Filters.describe(filter);
+                    + (valueBits == 1 ? " bit, " : " bits, ") + CliFilters.describe(filter);
         }
     }
 
@@ -117,7 +117,7 @@ final class CellRuleOptions {
                 : StableSpec.forBytes(sizeBytes, shape.fpp, shape.counterBits);
         shape.checkSize(file, spec.spec());
         try (BloomFilter filter = BloomFilter.createStable(file, spec, shape.createOptions(force))) {
-            return "stable, " + Filters.describe(filter) + "; " + CellRuleReport.summary(spec);
+            return "stable, " + CliFilters.describe(filter) + "; " + CellRuleReport.summary(spec);
         }
     }
 }

@@ -59,7 +59,7 @@ final class ContainsCommand extends CliCommand {
         OutputStream out = streams().out();
         KeySource.Queried answered;
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                MembershipFilter filter = Filters.openAny(operands.file, queriesUnmapped(operands.arguments.size(),
+                MembershipFilter filter = CliFilters.openAny(operands.file, queriesUnmapped(operands.arguments.size(),
                         operands.lines.isGiven()) ? OpenMode.READ_ONLY_UNMAPPED : OpenMode.READ_ONLY);
                 Progress progress = progress("contains", operands.size())) {
             answered = source.onProgress(progress::update).queryIn(filter, quiet ? null : (bytes, offset, length, present) -> {

@@ -30,7 +30,7 @@ final class CountCommand extends CliCommand {
     public Integer call() throws Exception {
         OutputStream out = streams().out();
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_ONLY, "count",
+                BloomFilter filter = CliFilters.open(operands.file, OpenMode.READ_ONLY, "count",
                         "it has no counters; 'contains' tells whether keys may be present")) {
             source.forEach(filter.hasher(), (bytes, offset, length, hash) -> {
                 out.write(bytes, offset, length);

@@ -52,7 +52,7 @@ final class CreateCommand extends CliCommand {
         }
         try (MembershipFilter filter = shape.create(file, force, false)) {
             // what the disk gave up, said at once: a mistyped size shows here, not when the disk is full
-            streams().text().println("created " + file + ": " + Filters.describe(filter)
+            streams().text().println("created " + file + ": " + CliFilters.describe(filter)
                     + (shape.sparse ? "; sparse: blocks are allocated as keys set cells" : "; allocated on disk"));
         }
         return ExitCode.OK;

@@ -91,6 +91,6 @@ final class DedupCommand extends CliCommand {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
                     + "or give --expected N --fpp P to create it on the first run");
         }
-        return Filters.openAny(file, OpenMode.READ_WRITE);
+        return CliFilters.openAny(file, OpenMode.READ_WRITE);
     }
 }

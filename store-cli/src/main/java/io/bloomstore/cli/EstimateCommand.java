@@ -50,8 +50,8 @@ final class EstimateCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         SetEstimates estimates;
-        try (BloomFilter a = Filters.open(first, OpenMode.READ_ONLY, "estimate", INSTEAD);
-                BloomFilter b = Filters.open(second, OpenMode.READ_ONLY, "estimate", INSTEAD)) {
+        try (BloomFilter a = CliFilters.open(first, OpenMode.READ_ONLY, "estimate", INSTEAD);
+                BloomFilter b = CliFilters.open(second, OpenMode.READ_ONLY, "estimate", INSTEAD)) {
             try (Progress progress = progress("estimate", a.info().cellsLength())) {
                 estimates = SetEstimates.of(a, b, progress.callback());
             }
@@ -62,10 +62,10 @@ final class EstimateCommand extends CliCommand {
                     finite(estimates.jaccard())), streams().text());
         } else {
             new Table()
-                    .row("A", first + ": " + Filters.estimatedKeys(estimates.sizeA()))
-                    .row("B", second + ": " + Filters.estimatedKeys(estimates.sizeB()))
-                    .row("union", Filters.estimatedKeys(estimates.union()))
-                    .row("intersection", Filters.estimatedKeys(estimates.intersection()))
+                    .row("A", first + ": " + CliFilters.estimatedKeys(estimates.sizeA()))
+                    .row("B", second + ": " + CliFilters.estimatedKeys(estimates.sizeB()))
+                    .row("union", CliFilters.estimatedKeys(estimates.union()))
+                    .row("intersection", CliFilters.estimatedKeys(estimates.intersection()))
                     .row("jaccard", Double.isFinite(estimates.jaccard())
                             ? String.format(Locale.ROOT, "%.4f", estimates.jaccard()) : "unknown (a filter is full)")
                     .print(streams().text());

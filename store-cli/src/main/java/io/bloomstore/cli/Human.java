@@ -28,7 +28,7 @@ final class Human {
         return grouped.toString();
     }
 
-    /** An estimate, rounded: "1,234,567", or "all cells set" style infinity as "unknown (filter full)". */
+    /** An estimated count, rounded: "1,234,567"; the infinite estimate of a filter whose every cell is set as "unknown (every cell is set)". */
     static String estimate(double n) {
         return Double.isFinite(n) ? count(Math.round(n)) : "unknown (every cell is set)";
     }
@@ -47,7 +47,7 @@ final class Human {
         return String.format(Locale.ROOT, "%.1f %s", value, BINARY_UNITS[unit]);
     }
 
-    /** A rate as a percentage with significant digits kept for small ones: 1%, 0.0123%, 1.0e-08%. */
+    /** A rate as a percentage with significant digits kept for small ones: 1%, 0.0123%, 1.00e-08%. */
     static String percent(double rate) {
         double p = rate * 100;
         if (p == 0 || p >= 0.01) {
@@ -57,8 +57,8 @@ final class Human {
     }
 
     /**
-     * A layout or merge operation the way its option takes it ({@code --layout blocked},
-     * {@code --op or}): the constant's name in lower case, which picocli reads back case-insensitively.
+     * A layout or a filter kind as the output names it: the constant's name in lower case, which is
+     * also how an option takes a layout ({@code --layout blocked}; picocli reads it back case-insensitively).
      */
     static String name(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);

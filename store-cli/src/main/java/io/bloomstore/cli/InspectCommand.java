@@ -50,7 +50,7 @@ final class InspectCommand extends CliCommand {
             return MapReports.inspect(this, file, json);
         }
         Object report;
-        try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
+        try (MembershipFilter filter = CliFilters.openAny(file, OpenMode.READ_ONLY)) {
             FilterStatistics stats;
             try (Progress progress = progress("inspect", filter.shape().scanBytes())) {
                 stats = filter.stats(progress.callback());
@@ -95,10 +95,10 @@ final class InspectCommand extends CliCommand {
                 .row("hash", r.hashAlgorithm() + ", seed " + r.seed())
                 .row("sized for", r.expectedKeys() == null ? "given as cells and hashes"
                         : (r.cellRule() != null && r.cellRule().rule().equals("stable") ? "a lifetime of "
-                                + Human.count(r.expectedKeys()) + " later adds" : Filters.keys(r.expectedKeys()))
+                                + Human.count(r.expectedKeys()) + " later adds" : CliFilters.keys(r.expectedKeys()))
                                 + " at " + Human.percent(r.targetFpp()) + " false positives")
                 .row("created", r.created())
-                .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum() : "no: " + Filters.NOT_SEALED)
+                .row("sealed", r.sealed() ? "yes, cells checksum " + r.cellsChecksum() : "no: " + CliFilters.NOT_SEALED)
                 .row("open writers", Integer.toString(r.openWriters()))
                 .row("insertions", Human.count(r.approximateInsertions()) + " (adds that set a cell; approximate)")
                 .row("cells set", Human.count(r.setCells()) + " (" + Human.percent(r.fillRatio()) + ")")
@@ -106,7 +106,7 @@ final class InspectCommand extends CliCommand {
                         : Human.estimate(r.estimatedKeys()))
                 .row("false positives", Human.percent(r.currentFpp()) + " now, for a key never added (to any input, "
                         + "if it is an intersection made by merge --op and)"
-                        + (Boolean.TRUE.equals(r.pastCapacity()) ? "; past the " + Filters.keys(r.expectedKeys())
+                        + (Boolean.TRUE.equals(r.pastCapacity()) ? "; past the " + CliFilters.keys(r.expectedKeys())
                                 + " it was sized for: rebuild it larger, or use --grow or --window" : ""));
     }
 
@@ -123,13 +123,13 @@ final class InspectCommand extends CliCommand {
             table.row("kind", "growing, " + r.parts().size() + (r.parts().size() == 1 ? " segment" : " segments")
                             + "; each next one holds " + Human.factor(r.growthFactor()) + " the keys at "
                             + Human.factor(r.tighteningRatio()) + " the rate")
-                    .row("sized for", Filters.keys(r.expectedKeys()) + " in the first segment; false positives "
+                    .row("sized for", CliFilters.keys(r.expectedKeys()) + " in the first segment; false positives "
                             + "under " + Human.percent(r.targetFpp()) + " however many keys come")
                     .row("max size", r.maxBytes() == null ? "none (the file grows as keys come)"
                             : sizeOnDisk(r.maxBytes()) + ")")
                     .row("grows until", (r.maxBytes() == null ? "the disk is full" : "its max size or the disk is reached")
                             + (r.keysBeforeTableFull() == null ? " (its table of segments cannot fill at this growth)"
-                                    : ", or its table of segments is full after " + Filters.keys(r.keysBeforeTableFull())
+                                    : ", or its table of segments is full after " + CliFilters.keys(r.keysBeforeTableFull())
                                             + " at this growth: adds then fail (a new file with --growth 2 has no such"
                                             + " limit)"));
         } else {
@@ -139,7 +139,7 @@ final class InspectCommand extends CliCommand {
                     .row("window", Human.duration(window) + " in " + r.epochs() + (r.epochs() == 1 ? " epoch" : " epochs")
                             + " of " + Human.duration(epoch) + ": a key is found for at least " + Human.duration(window)
                             + " and forgotten within " + Human.duration(window.plus(epoch)))
-                    .row("sized for", Filters.keys(r.expectedKeys()) + " per window at " + Human.percent(r.targetFpp())
+                    .row("sized for", CliFilters.keys(r.expectedKeys()) + " per window at " + Human.percent(r.targetFpp())
                             + " false positives")
                     .row("current epoch", r.currentEpoch() + " (began " + epochStart(r.currentEpoch(), r.epochMillis())
                             + "): a query probes the slots of epochs " + (r.currentEpoch() - r.epochs()) + " to "
@@ -152,7 +152,7 @@ final class InspectCommand extends CliCommand {
                 .row("false positives", Human.percent(r.compoundFpp()) + " now (a query probes " + probed
                         + (r.growthFactor() != null ? " segments)" : " slots)")
                         + (Boolean.TRUE.equals(r.pastCapacity()) ? "; an epoch holds more than the "
-                                + Filters.keys(r.parts().get(0).capacity()) + " of its share of the window: "
+                                + CliFilters.keys(r.parts().get(0).capacity()) + " of its share of the window: "
                                 + "create it again with a larger --expected" : ""));
     }
 

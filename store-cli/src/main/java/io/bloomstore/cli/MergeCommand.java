@@ -64,7 +64,7 @@ final class MergeCommand extends CliCommand {
         try {
             // each input is opened once: merged, and its rate read, through that one handle
             for (Path input : inputs) {
-                sources.add(Filters.openAny(input, OpenMode.READ_ONLY));
+                sources.add(CliFilters.openAny(input, OpenMode.READ_ONLY));
             }
             FilterFileSummary merged;
             // the bar only counts: nothing here reads the inputs' sizes by path

@@ -34,7 +34,7 @@ final class RemoveCommand extends CliCommand {
         long total;
         long[] removed = {0};
         try (KeySource source = operands.open(streams(), rawArguments(), null);
-                BloomFilter filter = Filters.open(operands.file, OpenMode.READ_WRITE, "remove",
+                BloomFilter filter = CliFilters.open(operands.file, OpenMode.READ_WRITE, "remove",
                         "keys cannot be taken out of it (a windowed filter forgets them after its window); "
                         + "to remove keys, use a counting filter: create --counter-bits 4");
                 Progress progress = progress("remove", operands.size())) {
@@ -46,7 +46,7 @@ final class RemoveCommand extends CliCommand {
                 removed[0] += filter.removeHash(hash) ? 1 : 0;
             });
         }
-        streams().text().println("removed " + Human.count(removed[0]) + " of " + Filters.keys(total) + " from " + operands.file
+        streams().text().println("removed " + Human.count(removed[0]) + " of " + CliFilters.keys(total) + " from " + operands.file
                 + (removed[0] < total ? "; " + Human.count(total - removed[0]) + " definitely absent, unchanged" : ""));
         return ExitCode.OK;
     }

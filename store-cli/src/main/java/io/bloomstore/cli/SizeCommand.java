@@ -92,7 +92,7 @@ final class SizeCommand extends CliCommand {
         Growth limit = growthLimit(spec);
         int segments = spec.segmentsFor(keys);
         if (segments > limit.segments()) {
-            throw new IllegalArgumentException("a growing file of these options holds at most " + Filters.keys(limit.keys())
+            throw new IllegalArgumentException("a growing file of these options holds at most " + CliFilters.keys(limit.keys())
                     + " (" + limit.segments() + " segments: " + limit.why() + "); ask for fewer --keys, or raise "
                     + switch (limit.reason()) {
                         case "max-size" -> "--max-size";
@@ -210,18 +210,18 @@ final class SizeCommand extends CliCommand {
                     .row("hashes (k)", Integer.toString(r.hashes()))
                     .row("layout", r.layout())
                     .row("sized for", r.expectedKeys() == null ? "given as cells and hashes (--expected N tells the rate)"
-                            : Filters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")
+                            : CliFilters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")
                     .row("bits a key", r.bitsPerKey() == null ? "-" : decimal(r.bitsPerKey()))
                     .row("false positives", r.expectedFpp() == null ? "-"
-                            : Human.percent(r.expectedFpp()) + " expected at " + Filters.keys(r.expectedKeys()));
+                            : Human.percent(r.expectedFpp()) + " expected at " + CliFilters.keys(r.expectedKeys()));
             case "growing" -> table.row("kind", "growing: each next segment holds " + Human.factor(r.growthFactor())
                             + " the keys at " + Human.factor(r.tighteningRatio()) + " the rate")
                     .row("layout", r.layout())
-                    .row("sized for", Filters.keys(r.expectedKeys()) + " in the first segment; false positives under "
+                    .row("sized for", CliFilters.keys(r.expectedKeys()) + " in the first segment; false positives under "
                             + Human.percent(r.targetFpp()) + " however many keys come")
-                    .row("at " + Filters.keys(r.keys()), r.segments() + (r.segments() == 1 ? " segment" : " segments")
+                    .row("at " + CliFilters.keys(r.keys()), r.segments() + (r.segments() == 1 ? " segment" : " segments")
                             + "; false positives " + Human.percent(r.expectedFpp()) + " expected")
-                    .row("grows to", r.limit().segments() + " segments, " + Filters.keys(r.limit().keys())
+                    .row("grows to", r.limit().segments() + " segments, " + CliFilters.keys(r.limit().keys())
                             + (r.limit().bytes() == null ? "" : ", " + sizeOnDisk(r.limit().bytes())) + ": " + r.limit().why());
             default -> {
                 Duration window = Duration.ofMillis(r.windowMillis());
@@ -233,16 +233,16 @@ final class SizeCommand extends CliCommand {
                                 + ": a key is found for at least " + Human.duration(window) + " and forgotten within "
                                 + Human.duration(window.plus(epoch)))
                         .row("layout", r.layout())
-                        .row("sized for", Filters.keys(r.expectedKeys()) + " per window at " + Human.percent(r.targetFpp())
+                        .row("sized for", CliFilters.keys(r.expectedKeys()) + " per window at " + Human.percent(r.targetFpp())
                                 + " false positives")
-                        .row("each slot", Filters.keys(slot.keys()) + " at " + Human.percent(slot.fpp()) + ": "
+                        .row("each slot", CliFilters.keys(slot.keys()) + " at " + Human.percent(slot.fpp()) + ": "
                                 + Human.count(slot.cells()) + " cells, " + slot.hashes() + " hashes, "
                                 + decimal(slot.bitsPerKey()) + " bits a key, " + sizeOnDisk(slot.bytes()))
                         .row("false positives", Human.percent(r.expectedFpp()) + " expected for a query when every slot is full");
             }
         }
         if (r.kind().equals("growing")) {
-            table.row("file size", sizeOnDisk(r.fileBytes()) + " at " + Filters.keys(r.keys()) + "; create makes "
+            table.row("file size", sizeOnDisk(r.fileBytes()) + " at " + CliFilters.keys(r.keys()) + "; create makes "
                     + sizeOnDisk(r.createdBytes()) + ", the first segment");
         } else {
             table.row("file size", sizeOnDisk(r.fileBytes()) + ", allocated whole by create");

@@ -48,7 +48,7 @@ final class VerifyCommand extends CliCommand {
         }
         String checked;
         try {
-            try (MembershipFilter filter = Filters.openAny(file, OpenMode.READ_ONLY)) {
+            try (MembershipFilter filter = CliFilters.openAny(file, OpenMode.READ_ONLY)) {
                 checked = verify(filter);
             }
         } catch (InvalidFilterFileException e) {

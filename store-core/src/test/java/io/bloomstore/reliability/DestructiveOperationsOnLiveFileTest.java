@@ -48,7 +48,7 @@ class DestructiveOperationsOnLiveFileTest {
         BloomFilter.create(live, SPEC).close();
         Path merged = filterWithKeys("merged.bloom", MERGED_KEYS);
         Path replacement = filterWithKeys("replacement.bloom", REPLACEMENT_KEYS);
-        byte[] pack = Filters.pack(filterWithKeys("packed.bloom", PACKED_KEYS));
+        byte[] pack = KnownKeyFilters.pack(filterWithKeys("packed.bloom", PACKED_KEYS));
         int operations = 0;
         try (ChildJvm user = ChildJvm.start(LiveFileUser.class, live.toString(), Long.toString(CHILD_KEYS))) {
             user.expectLine("ready", Children.TIMEOUT);
@@ -61,22 +61,22 @@ class DestructiveOperationsOnLiveFileTest {
             operations++;
             long beforePack = ping(user);
             assertEquals("present", ask(user, "contains " + MERGED_KEYS), "the child shares the cells merged into");
-            Filters.assertHolds(live, CHILD_KEYS, beforePack);
-            Filters.assertHolds(live, MERGED_KEYS, KEYS_PER_FILE);
+            KnownKeyFilters.assertHolds(live, CHILD_KEYS, beforePack);
+            KnownKeyFilters.assertHolds(live, MERGED_KEYS, KEYS_PER_FILE);
 
             // 2. Pack while the child adds: the pack restores to a filter holding every key added before it began.
             Path restored = dir.resolve("restored.bloom");
-            Pack.unpack(new ByteArrayInputStream(Filters.pack(live)), "live pack", restored, false, null);
+            Pack.unpack(new ByteArrayInputStream(KnownKeyFilters.pack(live)), "live pack", restored, false, null);
             operations++;
-            Filters.assertHolds(restored, CHILD_KEYS, beforePack);
+            KnownKeyFilters.assertHolds(restored, CHILD_KEYS, beforePack);
 
             // 3. Merge into a new file over the live one (the output replaces an input, by rename).
             Merge.toNewFile(live, List.of(live, replacement), MergeOp.OR, true, null);
             operations++;
             long beforeCreate = ping(user);
             assertEquals("absent", ask(user, "contains " + REPLACEMENT_KEYS), "the child keeps its old file");
-            Filters.assertHolds(live, REPLACEMENT_KEYS, KEYS_PER_FILE);
-            Filters.assertHolds(live, CHILD_KEYS, beforePack);
+            KnownKeyFilters.assertHolds(live, REPLACEMENT_KEYS, KEYS_PER_FILE);
+            KnownKeyFilters.assertHolds(live, CHILD_KEYS, beforePack);
 
             // 4. Create with REPLACE_EXISTING (--force): a new, empty file at the path.
             try (BloomFilter fresh = BloomFilter.create(live, SPEC, CreateOption.REPLACE_EXISTING)) {
@@ -93,7 +93,7 @@ class DestructiveOperationsOnLiveFileTest {
             Pack.unpack(new ByteArrayInputStream(pack), "pack", live, true, null);
             operations++;
             long beforeStop = ping(user);
-            Filters.assertHolds(live, PACKED_KEYS, KEYS_PER_FILE);
+            KnownKeyFilters.assertHolds(live, PACKED_KEYS, KEYS_PER_FILE);
 
             user.send("stop");
             String done = user.readLine(ANSWER);
@@ -124,6 +124,6 @@ class DestructiveOperationsOnLiveFileTest {
     }
 
     private Path filterWithKeys(String name, long first) throws Exception {
-        return Filters.withKeys(dir.resolve(name), SPEC, first, KEYS_PER_FILE);
+        return KnownKeyFilters.withKeys(dir.resolve(name), SPEC, first, KEYS_PER_FILE);
     }
 }

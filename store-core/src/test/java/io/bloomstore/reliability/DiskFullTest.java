@@ -112,8 +112,8 @@ class DiskFullTest {
     @Test
     void mergeOntoAFullFileSystemFailsAndLeavesNothing() throws Exception {
         assumeSmallFileSystem();
-        Path a = Filters.withKeys(scratch.resolve("a.bloom"), TOO_BIG, 0, 1000);
-        Path b = Filters.withKeys(scratch.resolve("b.bloom"), TOO_BIG, 1000, 1000);
+        Path a = KnownKeyFilters.withKeys(scratch.resolve("a.bloom"), TOO_BIG, 0, 1000);
+        Path b = KnownKeyFilters.withKeys(scratch.resolve("b.bloom"), TOO_BIG, 1000, 1000);
         IOException e = assertThrows(IOException.class,
                 () -> Merge.toNewFile(small.resolve("merged.bloom"), List.of(a, b), MergeOp.OR, false, null));
         assertTrue(e.getMessage().startsWith(small.resolve("merged.bloom") + ": needs ")
@@ -124,8 +124,8 @@ class DiskFullTest {
     @Test
     void unpackOntoAFullFileSystemFailsAndKeepsTheFileItWouldReplace() throws Exception {
         assumeSmallFileSystem();
-        byte[] pack = Filters.pack(Filters.withKeys(scratch.resolve("big.bloom"), TOO_BIG, 0, 1000));
-        Path existing = Filters.withKeys(small.resolve("existing.bloom"), FITS, 0, 1000);
+        byte[] pack = KnownKeyFilters.pack(KnownKeyFilters.withKeys(scratch.resolve("big.bloom"), TOO_BIG, 0, 1000));
+        Path existing = KnownKeyFilters.withKeys(small.resolve("existing.bloom"), FITS, 0, 1000);
         byte[] before = Files.readAllBytes(existing);
         IOException e = assertThrows(IOException.class,
                 () -> Pack.unpack(new ByteArrayInputStream(pack), "big pack", existing, true, null));
@@ -223,7 +223,7 @@ class DiskFullTest {
     @Test
     void aCheckpointThatFillsTheDiskWhileWritingNamesTheCopy() throws Exception {
         assumeSmallFileSystem();
-        Path live = Filters.withKeys(scratch.resolve("fixed.bloom"), FITS, 0, 1_000);
+        Path live = KnownKeyFilters.withKeys(scratch.resolve("fixed.bloom"), FITS, 0, 1_000);
         Path copy = small.resolve("copy.bloom");
         Checkpoint.write(live, copy, null);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {

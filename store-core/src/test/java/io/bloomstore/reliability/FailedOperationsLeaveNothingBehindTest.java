@@ -46,7 +46,7 @@ class FailedOperationsLeaveNothingBehindTest {
 
     @BeforeEach
     void createAnExistingFilter() throws IOException {
-        existing = Filters.withKeys(dir.resolve("existing.bloom"), SPEC, 0, 500);
+        existing = KnownKeyFilters.withKeys(dir.resolve("existing.bloom"), SPEC, 0, 500);
         existingBytes = Files.readAllBytes(existing);
     }
 

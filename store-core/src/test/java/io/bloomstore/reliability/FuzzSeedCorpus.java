@@ -60,9 +60,9 @@ public final class FuzzSeedCorpus {
     private static void writePackSeeds(Path dir) throws IOException {
         Files.createDirectories(dir);
         Path scratch = Files.createTempDirectory("seeds");
-        Path filter = Filters.withKeys(scratch.resolve("small.bloom"), PLAIN, 0, 100);
+        Path filter = KnownKeyFilters.withKeys(scratch.resolve("small.bloom"), PLAIN, 0, 100);
         byte[] file = Files.readAllBytes(filter);
-        byte[] pack = Filters.pack(filter);
+        byte[] pack = KnownKeyFilters.pack(filter);
         Files.delete(filter);
         Files.delete(scratch);
         write(dir, "valid-pack", PackFuzzTest.input(false, pack));

@@ -55,11 +55,11 @@ class InputsRenamedWhileReadTest {
 
     @BeforeEach
     void makeFiles() throws IOException {
-        a = Filters.withKeys(dir.resolve("a.bloom"), SPEC, 0, 1_500);
-        b = Filters.withKeys(dir.resolve("b.bloom"), SPEC, 500, 1_500);
-        otherSeed = Filters.withKeys(dir.resolve("other-seed.bloom"), BloomSpec.builder().expectedKeys(2_000).fpp(0.01)
+        a = KnownKeyFilters.withKeys(dir.resolve("a.bloom"), SPEC, 0, 1_500);
+        b = KnownKeyFilters.withKeys(dir.resolve("b.bloom"), SPEC, 500, 1_500);
+        otherSeed = KnownKeyFilters.withKeys(dir.resolve("other-seed.bloom"), BloomSpec.builder().expectedKeys(2_000).fpp(0.01)
                 .seed(7).build(), 500, 1_500);
-        small = Filters.withKeys(dir.resolve("small.bloom"), SMALL, 500, 200);
+        small = KnownKeyFilters.withKeys(dir.resolve("small.bloom"), SMALL, 500, 200);
         growing = dir.resolve("growing.bloom");
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(growing, GrowingSpec.of(100, 0.01))) {
             for (long key = 0; key < 300; key++) {

@@ -54,7 +54,7 @@ class OutputsRenamedOverWhileWrittenTest {
 
     @BeforeEach
     void makeTheNeighboursFile() throws IOException {
-        foreign = Filters.withKeys(dir.resolve("neighbour.bloom"), BloomSpec.forExpected(1_000, 0.01), 7_000_000, 500);
+        foreign = KnownKeyFilters.withKeys(dir.resolve("neighbour.bloom"), BloomSpec.forExpected(1_000, 0.01), 7_000_000, 500);
         try (BloomFilter filter = BloomFilter.open(foreign, OpenMode.READ_WRITE)) {
             filter.seal(); // a valid, sealed filter: what a careless publish would put in place as ours
         }
@@ -64,8 +64,8 @@ class OutputsRenamedOverWhileWrittenTest {
 
     @Test
     void mergeRefusesAndPublishesNothing() throws IOException {
-        assertMergeRefused(Filters.withKeys(dir.resolve("a.bloom"), SPEC, 0, 20_000),
-                Filters.withKeys(dir.resolve("b.bloom"), SPEC, 10_000, 20_000));
+        assertMergeRefused(KnownKeyFilters.withKeys(dir.resolve("a.bloom"), SPEC, 0, 20_000),
+                KnownKeyFilters.withKeys(dir.resolve("b.bloom"), SPEC, 10_000, 20_000));
     }
 
     @Test
@@ -82,7 +82,7 @@ class OutputsRenamedOverWhileWrittenTest {
 
     @Test
     void unpackRefusesAndPublishesNothing() throws IOException {
-        byte[] pack = Filters.pack(Filters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000));
+        byte[] pack = KnownKeyFilters.pack(KnownKeyFilters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000));
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class, () -> Pack.unpack(new ByteArrayInputStream(pack),
                 "packed.pack", target, false, bytes -> neighbour.renameOnce()));
@@ -91,8 +91,8 @@ class OutputsRenamedOverWhileWrittenTest {
 
     @Test
     void unpackOverAnExistingFilterRefusesAndKeepsIt() throws IOException {
-        byte[] pack = Filters.pack(Filters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000));
-        Filters.withKeys(target, SPEC, 100, 10);
+        byte[] pack = KnownKeyFilters.pack(KnownKeyFilters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000));
+        KnownKeyFilters.withKeys(target, SPEC, 100, 10);
         byte[] old = Files.readAllBytes(target);
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class, () -> Pack.unpack(new ByteArrayInputStream(pack),
@@ -102,7 +102,7 @@ class OutputsRenamedOverWhileWrittenTest {
 
     @Test
     void packToAFileRefusesAndPublishesNothing() throws IOException {
-        Path filter = Filters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000);
+        Path filter = KnownKeyFilters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000);
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class,
                 () -> Pack.packTo(filter, target, false, bytes -> neighbour.renameOnce()));

@@ -33,8 +33,8 @@ class PathReplacedWhileOpeningTest {
 
     @Test
     void opensRacingRenamesOverThePathSeeOneWholeFileAndGrowNone() throws Exception {
-        Path small = Filters.withKeys(dir.resolve("small.bloom"), SMALL, 0, 100);
-        Path large = Filters.withKeys(dir.resolve("large.bloom"), LARGE, 1_000, 100);
+        Path small = KnownKeyFilters.withKeys(dir.resolve("small.bloom"), SMALL, 0, 100);
+        Path large = KnownKeyFilters.withKeys(dir.resolve("large.bloom"), LARGE, 1_000, 100);
         long smallLength = Files.size(small);
         long largeLength = Files.size(large);
         Path path = dir.resolve("shared.bloom");
@@ -65,17 +65,17 @@ class PathReplacedWhileOpeningTest {
         }
         assertEquals(smallLength, Files.size(small), "the small filter was never grown");
         assertEquals(largeLength, Files.size(large));
-        Filters.assertHolds(small, 0, 100);
-        Filters.assertHolds(large, 1_000, 100);
+        KnownKeyFilters.assertHolds(small, 0, 100);
+        KnownKeyFilters.assertHolds(large, 1_000, 100);
         assertTrue(renames > 0 && sawSmall > 0 && sawLarge > 0,
                 "the race ran: " + renames + " renames, " + sawSmall + " small and " + sawLarge + " large opens");
     }
 
     @Test
     void syncForcesTheMappedFileAfterThePathWasReplacedOrDeleted() throws Exception {
-        Path path = Filters.withKeys(dir.resolve("f.bloom"), SMALL, 0, 10);
+        Path path = KnownKeyFilters.withKeys(dir.resolve("f.bloom"), SMALL, 0, 10);
         try (BloomFilter filter = BloomFilter.open(path, OpenMode.READ_WRITE)) {
-            Path other = Filters.withKeys(dir.resolve("other.bloom"), LARGE, 0, 1);
+            Path other = KnownKeyFilters.withKeys(dir.resolve("other.bloom"), LARGE, 0, 1);
             Files.move(other, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             filter.add(42L);
             filter.sync();

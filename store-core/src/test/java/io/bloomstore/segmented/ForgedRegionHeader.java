@@ -36,6 +36,6 @@ final class ForgedRegionHeader {
     /** Where region {@code region} starts, as the file's table says. */
     static long regionOffset(byte[] bytes, int region) {
         return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong(ContainerDescriptor.TABLE_OFFSET
-                + region * ContainerDescriptor.ENTRY_LENGTH + ContainerDescriptor.ENTRY_REGION_OFFSET);
+                + region * ContainerDescriptor.ENTRY_LENGTH + ContainerDescriptor.ENTRY_REGION_OFFSET_OFFSET);
     }
 }

@@ -263,9 +263,9 @@ class SegmentedFormatCornersTest {
                 }
                 int regions = growing ? 2 : RING.epochs() + 1;
                 for (int region = 0; region < regions; region++) {
-                    putLong(bytes, entry(region, ContainerDescriptor.ENTRY_EPOCH + 8), -1);
+                    putLong(bytes, entry(region, ContainerDescriptor.ENTRY_EPOCH_OFFSET + 8), -1);
                     if (growing) {
-                        putLong(bytes, entry(region, ContainerDescriptor.ENTRY_EPOCH), 77);
+                        putLong(bytes, entry(region, ContainerDescriptor.ENTRY_EPOCH_OFFSET), 77);
                     }
                 }
             });
@@ -286,7 +286,7 @@ class SegmentedFormatCornersTest {
     void aRingSlotWithoutItsEntryIsRefused() throws Exception {
         Path file = dir.resolve("ring.bloom");
         WindowedBloomFilter.create(file, RING, new TestClock(T0)).close();
-        rewrite(file, bytes -> putLong(bytes, entry(RING.epochs(), ContainerDescriptor.ENTRY_REGION_LENGTH), 0));
+        rewrite(file, bytes -> putLong(bytes, entry(RING.epochs(), ContainerDescriptor.ENTRY_REGION_LENGTH_OFFSET), 0));
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
                 () -> WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0)).close());
         assertEquals(Problem.LENGTH_MISMATCH, e.problem());
@@ -339,7 +339,7 @@ class SegmentedFormatCornersTest {
             assertEquals(2, filter.segmentCount());
         }
         byte[] bytes = Files.readAllBytes(file);
-        assertTrue(getLong(bytes, entry(2, ContainerDescriptor.ENTRY_REGION_LENGTH)) > 0, "segment 2 prepared");
+        assertTrue(getLong(bytes, entry(2, ContainerDescriptor.ENTRY_REGION_LENGTH_OFFSET)) > 0, "segment 2 prepared");
         try (GrowingBloomFilter filter = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
             filter.verify();
         }
@@ -391,8 +391,8 @@ class SegmentedFormatCornersTest {
         }
         rewrite(file, bytes -> {
             switch (damage) {
-                case "older" -> putLong(bytes, entry(slot, ContainerDescriptor.ENTRY_EPOCH), previous - RING.epochs() - 1);
-                case "clearing" -> putLong(bytes, entry(slot, ContainerDescriptor.ENTRY_EPOCH), ContainerDescriptor.CLEARING);
+                case "older" -> putLong(bytes, entry(slot, ContainerDescriptor.ENTRY_EPOCH_OFFSET), previous - RING.epochs() - 1);
+                case "clearing" -> putLong(bytes, entry(slot, ContainerDescriptor.ENTRY_EPOCH_OFFSET), ContainerDescriptor.CLEARING);
                 default -> putLong(bytes, ContainerDescriptor.COUNT_OFFSET, current + 5);
             }
         });
@@ -422,7 +422,7 @@ class SegmentedFormatCornersTest {
         assertFalse(ProcessHandle.of(0x7FFF_FFF0L).isPresent());
         rewrite(file, bytes -> {
             putLong(bytes, ContainerDescriptor.LOCK_OFFSET, deadOwner);
-            putLong(bytes, entry(slot, ContainerDescriptor.ENTRY_EPOCH), ContainerDescriptor.CLEARING);
+            putLong(bytes, entry(slot, ContainerDescriptor.ENTRY_EPOCH_OFFSET), ContainerDescriptor.CLEARING);
         });
         try (WindowedBloomFilter filter = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0 + 2000))) {
             filter.verify();

@@ -19,7 +19,7 @@ import scala.Tuple2;
 
 /**
  * The range-partitioned build of a blocked or sectorized filter (a key's cells in one block). Map tasks hash their keys and send each hash
- * (8 bytes) to the slice of blocks it falls in ({@link HashChunks}); one reduce task per slice sets
+ * (8 bytes) to the slice of blocks it falls in ({@link HashesBySlice}); one reduce task per slice sets
  * its slice's cells and writes them to a slice file beside the output; the driver then lays the
  * slices end to end behind a header ({@link SlicedFilter#assemble}). The shuffle moves 8 bytes a
  * key however large the filter, and the cells are those one machine would set from the same keys.
@@ -42,7 +42,7 @@ final class BlockedBuild {
 
         JavaPairRDD<Integer, HashChunk> chunks = keys.mapPartitionsToPair(rows -> {
             BloomSpec s = shape.spec();
-            return new HashChunks(rows, column, new KeyHasher(s.hashAlgorithm(), s.seed()), SlicedFilter.of(s, maxSlices));
+            return new HashesBySlice(rows, column, new KeyHasher(s.hashAlgorithm(), s.seed()), SlicedFilter.of(s, maxSlices));
         });
         List<SliceOutcome> outcomes = chunks.partitionBy(new SlicePartitioner(slices))
                 .mapPartitionsWithIndex((slice, sliceChunks) -> List.of(

@@ -4,7 +4,7 @@ import java.io.Serializable;
 import java.util.Arrays;
 
 /**
- * What the shuffle of a blocked build moves: the hashes of up to {@link HashChunks#CHUNK} keys bound
+ * What the shuffle of a blocked build moves: the hashes of up to {@link HashesBySlice#CHUNK} keys bound
  * for one slice (8 bytes a key, plus a few bytes a chunk), and the null keys a map task skipped,
  * counted here so that a retried map task's count replaces, not adds to, the failed one's.
  */

@@ -1,6 +1,6 @@
 package io.bloomstore.spark;
 
-import static io.bloomstore.spark.Filters.assertSameCells;
+import static io.bloomstore.spark.SparkFixtures.assertSameCells;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.BloomFilter;
@@ -60,7 +60,7 @@ class BuildTest {
         Path expected = builtByOneMachine(stringKeys(), spec);
         Path built = dir.resolve("spark.bloom");
 
-        BuildResult result = BloomstoreSpark.build(Filters.strings(stringKeys(), 4), "id", spec, built.toString(),
+        BuildResult result = BloomstoreSpark.build(SparkFixtures.strings(stringKeys(), 4), "id", spec, built.toString(),
                 BuildOptions.defaults().withSlices(5));
 
         assertSameCells(expected, built);
@@ -85,7 +85,7 @@ class BuildTest {
             keys.forEach(filter::add);
         }
         Path built = dir.resolve("spark.bloom");
-        BloomstoreSpark.build(Filters.strings(keys, 3), "id", spec, built.toString());
+        BloomstoreSpark.build(SparkFixtures.strings(keys, 3), "id", spec, built.toString());
         assertSameCells(expected, built);
     }
 
@@ -94,7 +94,7 @@ class BuildTest {
     void anSbbfSpecIsRefusedBeforeAnyWork() {
         Path out = dir.resolve("ids.sbbf.bloom");
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> BloomstoreSpark.build(
-                Filters.strings(List.of("a", "b"), 1), "id",
+                SparkFixtures.strings(List.of("a", "b"), 1), "id",
                 io.bloomstore.ParquetFilters.spec(io.bloomstore.ParquetType.BYTE_ARRAY, 1000, 0.01, false), out.toString()));
         assertTrue(refused.getMessage().contains("bloomstore build --layout sbbf"), refused.getMessage());
         assertFalse(Files.exists(out));
@@ -113,9 +113,9 @@ class BuildTest {
             bytes.forEach(filter::add);
         }
         List<Object> mixed = new ArrayList<>();
-        BloomstoreSpark.build(Filters.column("n", DataTypes.LongType, longs, 3), "n", spec, dir.resolve("l").toString());
-        BloomstoreSpark.build(Filters.column("n", DataTypes.IntegerType, ints, 3), "n", spec, dir.resolve("i").toString());
-        BloomstoreSpark.build(Filters.column("n", DataTypes.BinaryType, bytes, 3), "n", spec, dir.resolve("b").toString());
+        BloomstoreSpark.build(SparkFixtures.column("n", DataTypes.LongType, longs, 3), "n", spec, dir.resolve("l").toString());
+        BloomstoreSpark.build(SparkFixtures.column("n", DataTypes.IntegerType, ints, 3), "n", spec, dir.resolve("i").toString());
+        BloomstoreSpark.build(SparkFixtures.column("n", DataTypes.BinaryType, bytes, 3), "n", spec, dir.resolve("b").toString());
         Path union = dir.resolve("union.bloom");
         io.bloomstore.Merge.toNewFile(union, List.of(dir.resolve("l"), dir.resolve("i"), dir.resolve("b")),
                 io.bloomstore.MergeOp.OR, false, null);
@@ -133,7 +133,7 @@ class BuildTest {
         BloomSpec spec = spec(Layout.BLOCKED, 1);
         Path expected = builtByOneMachine(keys, spec);
         Path built = dir.resolve("spark.bloom");
-        BuildResult result = BloomstoreSpark.build(Filters.strings(withNulls, 4), "id", spec, built.toString());
+        BuildResult result = BloomstoreSpark.build(SparkFixtures.strings(withNulls, 4), "id", spec, built.toString());
         assertEquals(37, result.nullKeys());
         assertEquals(KEYS, result.keys());
         assertSameCells(expected, built);
@@ -149,7 +149,7 @@ class BuildTest {
         Path expected = builtByOneMachine(stringKeys(), spec);
         Path built = dir.resolve("spark.bloom");
 
-        BloomstoreSpark.build(Filters.strings(stringKeys(), 4), "id", spec,
+        BloomstoreSpark.build(SparkFixtures.strings(stringKeys(), 4), "id", spec,
                 FailOnceFileSystem.SCHEME + "://" + built, BuildOptions.defaults().withSlices(4));
 
         assertSameCells(expected, built);
@@ -159,7 +159,7 @@ class BuildTest {
     @Test
     void aMissingColumnIsNamedWithTheColumnsThereAre() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BloomstoreSpark.build(
-                Filters.strings(List.of("a"), 1), "user_id", spec(Layout.BLOCKED, 1), dir.resolve("f").toString()));
+                SparkFixtures.strings(List.of("a"), 1), "user_id", spec(Layout.BLOCKED, 1), dir.resolve("f").toString()));
         assertEquals("no column user_id to take keys from; the columns are id", e.getMessage());
         assertFalse(Files.exists(dir.resolve("f")));
     }
@@ -167,7 +167,7 @@ class BuildTest {
     @Test
     void aColumnOfAnotherTypeIsRefusedSayingWhatToCastTo() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BloomstoreSpark.build(
-                Filters.column("d", DataTypes.DoubleType, List.of(1.5), 1), "d", spec(Layout.BLOCKED, 1),
+                SparkFixtures.column("d", DataTypes.DoubleType, List.of(1.5), 1), "d", spec(Layout.BLOCKED, 1),
                 dir.resolve("f").toString()));
         assertTrue(e.getMessage().startsWith("column d is of type double;") && e.getMessage().contains("cast"),
                 e.getMessage());
@@ -178,11 +178,11 @@ class BuildTest {
         Path built = Files.writeString(dir.resolve("spark.bloom"), "precious");
         BloomSpec spec = spec(Layout.BLOCKED, 1);
         FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
-                () -> BloomstoreSpark.build(Filters.strings(stringKeys(), 2), "id", spec, built.toString()));
+                () -> BloomstoreSpark.build(SparkFixtures.strings(stringKeys(), 2), "id", spec, built.toString()));
         assertTrue(e.getMessage().contains(built.toString()), e.getMessage());
         assertEquals("precious", Files.readString(built));
 
-        BloomstoreSpark.build(Filters.strings(stringKeys(), 2), "id", spec, built.toString(),
+        BloomstoreSpark.build(SparkFixtures.strings(stringKeys(), 2), "id", spec, built.toString(),
                 BuildOptions.defaults().withReplaceExisting(true));
         assertSameCells(builtByOneMachine(stringKeys(), spec), built);
     }

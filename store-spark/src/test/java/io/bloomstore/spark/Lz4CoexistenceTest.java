@@ -45,7 +45,7 @@ class Lz4CoexistenceTest {
         Pack.pack(filter, packed, null);
         Path restored = dir.resolve("restored.bloom");
         Pack.unpack(new ByteArrayInputStream(packed.toByteArray()), "packed", restored, false, null);
-        Filters.assertSameCells(filter, restored);
+        SparkFixtures.assertSameCells(filter, restored);
         try (BloomFilter f = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
             assertTrue(List.of("k0", "k9999").stream().allMatch(f::mightContain));
         }

@@ -51,7 +51,7 @@ class MightContainTest {
         List<String> keys = IntStream.range(0, MEMBERS).mapToObj(i -> "m-" + i).collect(java.util.stream.Collectors.toList());
         IntStream.range(0, ABSENT).mapToObj(i -> "a-" + i).forEach(keys::add);
         keys.add(null);
-        return Filters.strings(keys, 4);
+        return SparkFixtures.strings(keys, 4);
     }
 
     /**
@@ -101,7 +101,7 @@ class MightContainTest {
         spark.conf().set(cap, Long.toString(1L << 14)); // a tenth of the 163,000 bits 20,000 keys need at 2 %
         org.apache.spark.util.sketch.BloomFilter sparks;
         try {
-            sparks = Filters.strings(IntStream.range(0, MEMBERS).mapToObj(i -> "m-" + i)
+            sparks = SparkFixtures.strings(IntStream.range(0, MEMBERS).mapToObj(i -> "m-" + i)
                     .collect(java.util.stream.Collectors.toList()), 4).stat().bloomFilter("id", MEMBERS, FPP);
         } finally {
             spark.conf().set(cap, previous);

@@ -24,7 +24,7 @@ class NewKeysTest {
     Path dir;
 
     private static List<String> newKeys(List<String> batch, io.bloomstore.MembershipFilter seen) throws IOException {
-        return BloomstoreSpark.newKeys(Filters.strings(batch, 2), "id", seen).collectAsList().stream()
+        return BloomstoreSpark.newKeys(SparkFixtures.strings(batch, 2), "id", seen).collectAsList().stream()
                 .map(r -> r.getString(0)).sorted().collect(Collectors.toList());
     }
 
@@ -61,7 +61,7 @@ class NewKeysTest {
     void aMissingKeyColumnIsNamed() throws IOException {
         try (BloomFilter seen = BloomFilter.create(dir.resolve("s.bloom"), BloomSpec.forExpected(10, 0.01))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> BloomstoreSpark.newKeys(Filters.strings(List.of("a"), 1), "key", seen));
+                    () -> BloomstoreSpark.newKeys(SparkFixtures.strings(List.of("a"), 1), "key", seen));
             assertTrue(e.getMessage().startsWith("no column key"), e.getMessage());
         }
     }

@@ -27,7 +27,7 @@ class SketchImportTest {
     void aLongColumnsSketchAnswersAsTheSketch() throws IOException {
         List<Long> ids = new ArrayList<>();
         LongStream.range(0, KEYS).forEach(i -> ids.add(i * 7));
-        var data = Filters.column("id", DataTypes.LongType, ids, 3);
+        var data = SparkFixtures.column("id", DataTypes.LongType, ids, 3);
         var sketch = data.stat().bloomFilter("id", KEYS, 0.01);
         Path file = dir.resolve("ids.bloom");
         assertEquals(Layout.SPARK_SKETCH, BloomstoreSpark.buildSketch(data, "id", KEYS, 0.01, file).spec().layout());
@@ -52,7 +52,7 @@ class SketchImportTest {
         for (int i = 0; i < KEYS; i++) {
             names.add("user-" + i);
         }
-        var data = Filters.strings(names, 2);
+        var data = SparkFixtures.strings(names, 2);
         Path file = dir.resolve("names.bloom");
         var sketch = data.stat().bloomFilter("id", KEYS, 0.001);
         BloomstoreSpark.importSketch(sketch, file);

@@ -2,7 +2,7 @@ package io.bloomstore.bench.accuracy;
 
 import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.bench.BenchFilter;
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import io.bloomstore.bench.Fixtures;
 import io.bloomstore.bench.KeyChunk;
 import io.bloomstore.bench.KeyType;
@@ -29,8 +29,8 @@ import java.util.Locale;
  * probe sequence (block by 32-bit fastrange of the hash's low half; probe i is the top 9 bits of the
  * high half times 0x9e3779b9^i, modulo 2^32). So the two columns differ by the probing alone.
  *
- * <p>A second table sets every {@link FilterKind} side by side at the benchmarks' own sizing (n keys
- * at target p = {@link FilterKind#FPP}, each filter sized its own way): the bits per key each
+ * <p>A second table sets every {@link ComparedFilter} side by side at the benchmarks' own sizing (n keys
+ * at target p = {@link ComparedFilter#FPP}, each filter sized its own way): the bits per key each
  * actually uses and the false-positive rate it measures, over {@value #FILTERS_PER_KIND} filters of
  * {@value #KEYS} long keys, each queried with {@value #QUERIES} absent keys.
  *
@@ -67,9 +67,9 @@ public final class FppTable {
                 System.out.println();
             }
             System.out.printf(Locale.ROOT, "| filter | bits/key used | false positives at target p = %.2f%%, measured |%n",
-                    FilterKind.FPP * 100);
+                    ComparedFilter.FPP * 100);
             System.out.println("| --- | --- | --- |");
-            for (FilterKind kind : FilterKind.values()) {
+            for (ComparedFilter kind : ComparedFilter.values()) {
                 atTarget(dir, kind);
             }
         } finally {
@@ -131,7 +131,7 @@ public final class FppTable {
     }
 
     /** One filter kind at the benchmarks' sizing: its bits per key and its measured rate. */
-    private static void atTarget(Path dir, FilterKind kind) throws IOException {
+    private static void atTarget(Path dir, ComparedFilter kind) throws IOException {
         KeyChunk chunk = new KeyChunk(KeyType.LONG);
         long positives = 0;
         long bits = 0;

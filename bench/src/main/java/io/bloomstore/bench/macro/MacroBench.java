@@ -2,7 +2,7 @@ package io.bloomstore.bench.macro;
 
 import io.bloomstore.bench.BenchDirs;
 import io.bloomstore.bench.BenchJvm;
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -157,7 +157,7 @@ public final class MacroBench {
                 for (String layout : List.of("standard", "blocked")) {
                     Path filter = scratch.resolve("cli.bloom");
                     Map<String, String> ours = command(List.of(cli.toString(), "build", filter.toString(), "--from",
-                            keyFile.toString(), "--expected", Long.toString(lines), "--fpp", Double.toString(FilterKind.FPP),
+                            keyFile.toString(), "--expected", Long.toString(lines), "--fpp", Double.toString(ComparedFilter.FPP),
                             "--layout", layout), 0);
                     Files.deleteIfExists(filter);
                     ours.put("buildMs", ours.get("wallMs"));

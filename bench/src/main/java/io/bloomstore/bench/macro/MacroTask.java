@@ -3,7 +3,7 @@ package io.bloomstore.bench.macro;
 import com.google.common.hash.BloomFilter;
 import com.google.common.hash.Funnels;
 import io.bloomstore.bench.BenchFilter;
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import io.bloomstore.bench.Fixtures;
 import io.bloomstore.bench.KeyType;
 import io.bloomstore.bench.Keys;
@@ -81,7 +81,7 @@ public final class MacroTask {
             case "prepare-merge" -> prepareMerge(Path.of(a[0]), Path.of(a[1]), Long.parseLong(a[2]));
             case "merge" -> merge(Path.of(a[0]), Path.of(a[1]), Path.of(a[2]));
             case "billion-bloomstore" -> billionBloomstore(Path.of(a[0]), Long.parseLong(a[1]),
-                    FilterKind.valueOf(a[2]), Integer.parseInt(a[3]));
+                    ComparedFilter.valueOf(a[2]), Integer.parseInt(a[3]));
             case "billion-guava" -> billionGuava(Long.parseLong(a[0]));
             default -> throw new IllegalArgumentException("unknown task " + task);
         }
@@ -91,8 +91,8 @@ public final class MacroTask {
 
     /** The two same-size filters (n keys at 1%), holding the first {@code keys} long keys. */
     private void prepareOpen(Path bloomstoreFile, Path guavaFile, long n, long keys) throws IOException {
-        for (FilterKind kind : List.of(FilterKind.STANDARD, FilterKind.GUAVA)) {
-            Path target = kind == FilterKind.GUAVA ? guavaFile : bloomstoreFile;
+        for (ComparedFilter kind : List.of(ComparedFilter.STANDARD, ComparedFilter.GUAVA)) {
+            Path target = kind == ComparedFilter.GUAVA ? guavaFile : bloomstoreFile;
             BenchFilter filter = kind.createEmpty(n, KeyType.LONG, target.resolveSibling(target.getFileName() + ".building"));
             Fixtures.addKeys(filter, KeyType.LONG, 0, keys, 2);
             filter.saveAndClose(target);
@@ -132,7 +132,7 @@ public final class MacroTask {
     /** The plain Guava program: BufferedReader, put each line, writeTo. */
     private void buildGuava(Path keyFile, Path out, long n) throws IOException {
         long start = System.nanoTime();
-        BloomFilter<CharSequence> filter = BloomFilter.create(Funnels.stringFunnel(StandardCharsets.UTF_8), n, FilterKind.FPP);
+        BloomFilter<CharSequence> filter = BloomFilter.create(Funnels.stringFunnel(StandardCharsets.UTF_8), n, ComparedFilter.FPP);
         long lines = 0;
         try (BufferedReader reader = Files.newBufferedReader(keyFile, StandardCharsets.UTF_8)) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -156,7 +156,7 @@ public final class MacroTask {
      */
     private void buildBloomstore(Path keyFile, Path out, long n, Layout layout, int threads) throws Exception {
         long start = System.nanoTime();
-        BloomSpec spec = BloomSpec.builder().expectedKeys(n).fpp(FilterKind.FPP).layout(layout).build();
+        BloomSpec spec = BloomSpec.builder().expectedKeys(n).fpp(ComparedFilter.FPP).layout(layout).build();
         long lines = 0;
         try (io.bloomstore.BloomFilter filter = io.bloomstore.BloomFilter.create(out, spec, CreateOption.REPLACE_EXISTING);
                 FileChannel channel = FileChannel.open(keyFile, StandardOpenOption.READ)) {
@@ -334,7 +334,7 @@ public final class MacroTask {
 
     // ------------------------------------------------------------ a billion keys in a small heap
 
-    private void billionBloomstore(Path out, long keys, FilterKind kind, int threads) throws IOException {
+    private void billionBloomstore(Path out, long keys, ComparedFilter kind, int threads) throws IOException {
         long start = System.nanoTime();
         BenchFilter filter = kind.createEmpty(keys, KeyType.LONG, out);
         // In slices, to print progress: at a few hundred thousand keys/s this takes an hour.
@@ -363,7 +363,7 @@ public final class MacroTask {
     private void billionGuava(long keys) {
         long start = System.nanoTime();
         try {
-            BloomFilter.create(Funnels.longFunnel(), keys, FilterKind.FPP);
+            BloomFilter.create(Funnels.longFunnel(), keys, ComparedFilter.FPP);
             result.put("outcome", "created");
         } catch (OutOfMemoryError e) {
             result.put("outcome", "OutOfMemoryError");

@@ -2,7 +2,7 @@ package io.bloomstore.bench.macro;
 
 import com.google.common.hash.BloomFilter;
 import com.google.common.hash.Funnels;
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
@@ -95,7 +95,7 @@ public final class UserPrograms {
     }
 
     private static long guavaDedup(Path keys, Path filterFile, Path out, long n) throws IOException {
-        BloomFilter<CharSequence> filter = BloomFilter.create(Funnels.stringFunnel(StandardCharsets.UTF_8), n, FilterKind.FPP);
+        BloomFilter<CharSequence> filter = BloomFilter.create(Funnels.stringFunnel(StandardCharsets.UTF_8), n, ComparedFilter.FPP);
         long lines = 0;
         try (BufferedReader reader = Files.newBufferedReader(keys, StandardCharsets.UTF_8);
                 BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {

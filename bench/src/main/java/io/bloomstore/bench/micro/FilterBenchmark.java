@@ -1,6 +1,6 @@
 package io.bloomstore.bench.micro;
 
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import io.bloomstore.bench.KeyChunk;
 import io.bloomstore.bench.KeyType;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What every filter benchmark shares: the matrix (each {@link FilterKind} at each n with each
+ * What every filter benchmark shares: the matrix (each {@link ComparedFilter} at each n with each
  * {@link KeyType}, so a bloomstore result always has its peers' twins from the same run) and the
  * run settings. Throughput is in Mops/s with one op = one key ({@code @OperationsPerInvocation}
  * of a {@link KeyChunk}). Every fork gets the same fixed, pre-touched heap, big enough for a
@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public abstract class FilterBenchmark {
     /** bloomstore's layouts beside every peer; {@code -p impl=...} picks some. */
     @Param({"GUAVA", "STANDARD", "BLOCKED", "SECTORIZED", "DATASKETCHES", "FASTFILTER_BLOOM", "FASTFILTER_BLOCKED", "COMMONS", "SPARK"})
-    public FilterKind impl;
+    public ComparedFilter impl;
 
     /** 1 M keys: 1.2 MB, inside the L2 cache. 200 M keys: 240 MB, far beyond it. */
     @Param({"1000000", "200000000"})

@@ -11,7 +11,7 @@ import io.bloomstore.OpenMode;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.bench.BenchDirs;
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import io.bloomstore.bench.KeyChunk;
 import io.bloomstore.bench.KeyType;
 import io.bloomstore.bench.Keys;
@@ -97,12 +97,12 @@ public class SegmentedBenchmark {
     @Param({"1000000", "10000000"})
     public long n;
 
-    /** The three filters compared, each made empty for a total of n keys at {@link FilterKind#FPP}. */
+    /** The three filters compared, each made empty for a total of n keys at {@link ComparedFilter#FPP}. */
     public enum Kind {
         FIXED {
             @Override
             MembershipFilter create(Path file, long n, Layout layout, Clock clock) throws IOException {
-                BloomSpec spec = BloomSpec.builder().expectedKeys(n).fpp(FilterKind.FPP).layout(layout).build();
+                BloomSpec spec = BloomSpec.builder().expectedKeys(n).fpp(ComparedFilter.FPP).layout(layout).build();
                 return BloomFilter.create(file, spec, CreateOption.REPLACE_EXISTING);
             }
 
@@ -114,7 +114,7 @@ public class SegmentedBenchmark {
         GROWING {
             @Override
             MembershipFilter create(Path file, long n, Layout layout, Clock clock) throws IOException {
-                GrowingSpec spec = GrowingSpec.of(n / FIRST_SEGMENT_DIVISOR, FilterKind.FPP).withLayout(layout);
+                GrowingSpec spec = GrowingSpec.of(n / FIRST_SEGMENT_DIVISOR, ComparedFilter.FPP).withLayout(layout);
                 return GrowingBloomFilter.create(file, spec, CreateOption.REPLACE_EXISTING);
             }
 
@@ -127,7 +127,7 @@ public class SegmentedBenchmark {
         WINDOWED {
             @Override
             MembershipFilter create(Path file, long n, Layout layout, Clock clock) throws IOException {
-                WindowSpec spec = new WindowSpec(n, FilterKind.FPP, WINDOW, EPOCHS, layout, BloomSpec.DEFAULT_SEED);
+                WindowSpec spec = new WindowSpec(n, ComparedFilter.FPP, WINDOW, EPOCHS, layout, BloomSpec.DEFAULT_SEED);
                 return WindowedBloomFilter.create(file, spec, clock, CreateOption.REPLACE_EXISTING);
             }
 

@@ -1,7 +1,7 @@
 package io.bloomstore.bench.report;
 
 import io.bloomstore.bench.Features;
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import io.bloomstore.bench.micro.CpuTimeProfiler;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -123,7 +123,7 @@ public final class BenchReport {
      * loop of single calls (no peer has a batch call), as Guava's is.
      */
     private void sideBySide(long n) {
-        List<FilterKind> kinds = kindsIn(r -> r.param("n").equals(Long.toString(n)));
+        List<ComparedFilter> kinds = kindsIn(r -> r.param("n").equals(Long.toString(n)));
         if (kinds.stream().filter(k -> !k.isBloomstore()).count() < 2) {
             return; // bloomstore against Guava alone: the table above says it all
         }
@@ -135,7 +135,7 @@ public final class BenchReport {
             for (String key : List.of("LONG", "BYTES16")) {
                 for (int threads : List.of(1, 2)) {
                     List<Optional<JmhResult>> row = new ArrayList<>();
-                    for (FilterKind kind : kinds) {
+                    for (ComparedFilter kind : kinds) {
                         row.add(find(operation, WALL, kind.name(), key, n, threads)
                                 .or(() -> kind.isBloomstore() ? Optional.empty()
                                         : find(operation.replace("Batch", ""), WALL, kind.name(), key, n, threads)));
@@ -154,7 +154,7 @@ public final class BenchReport {
     }
 
     /** The highest throughput in {@code row} among bloomstore's kinds ({@code bloomstore}) or among the peers. */
-    private static Optional<JmhResult> fastest(List<FilterKind> kinds, List<Optional<JmhResult>> row, boolean bloomstore) {
+    private static Optional<JmhResult> fastest(List<ComparedFilter> kinds, List<Optional<JmhResult>> row, boolean bloomstore) {
         Optional<JmhResult> best = Optional.empty();
         for (int i = 0; i < kinds.size(); i++) {
             Optional<JmhResult> candidate = row.get(i);
@@ -166,24 +166,24 @@ public final class BenchReport {
         return best;
     }
 
-    /** The feature row of every filter kind in the results, beside the numbers (sources: {@link FilterKind}). */
+    /** The feature row of every filter kind in the results, beside the numbers (sources: {@link ComparedFilter}). */
     private void features() {
-        List<FilterKind> kinds = kindsIn(r -> true);
-        if (kinds.stream().noneMatch(k -> !k.isBloomstore() && k != FilterKind.GUAVA)) {
+        List<ComparedFilter> kinds = kindsIn(r -> true);
+        if (kinds.stream().noneMatch(k -> !k.isBloomstore() && k != ComparedFilter.GUAVA)) {
             return;
         }
         out.append("\n#### What each filter offers besides speed\n\n| filter | persisted | opened in O(1) | shared by processes |"
                 + " adds from threads | counting | max size |\n| --- | --- | --- | --- | --- | --- | --- |\n");
-        for (FilterKind kind : kinds) {
+        for (ComparedFilter kind : kinds) {
             Features f = kind.features();
             out.append("| ").append(kind.name().toLowerCase(Locale.ROOT)).append(" | ").append(String.join(" | ", f.persisted(),
                     f.openInConstantTime(), f.sharedByProcesses(), f.threadSafeUpdates(), f.counting(), f.maxSize())).append(" |\n");
         }
     }
 
-    /** The filter kinds of the results that match, in {@link FilterKind} order. */
-    private List<FilterKind> kindsIn(Predicate<JmhResult> matching) {
-        return Arrays.stream(FilterKind.values()).filter(k -> results.stream()
+    /** The filter kinds of the results that match, in {@link ComparedFilter} order. */
+    private List<ComparedFilter> kindsIn(Predicate<JmhResult> matching) {
+        return Arrays.stream(ComparedFilter.values()).filter(k -> results.stream()
                 .anyMatch(r -> matching.test(r) && r.metric().equals(WALL) && r.param("impl").equals(k.name()))).toList();
     }
 
@@ -252,7 +252,7 @@ public final class BenchReport {
      */
     private void againstLimits(String metric) {
         TreeSet<Long> regions = regionSizes();
-        long filterBytes = FilterKind.STANDARD.spec(LARGE_N).cellBytes();
+        long filterBytes = ComparedFilter.STANDARD.spec(LARGE_N).cellBytes();
         Optional<Long> region = regions.stream().min(Comparator.comparingLong(r -> Math.abs(r - filterBytes)));
         Optional<JmhResult> independent = region.flatMap(r -> limit("independentLoads8", metric, r));
         Optional<JmhResult> dependent = region.flatMap(r -> limit("dependentLoad", metric, r));
@@ -265,7 +265,7 @@ public final class BenchReport {
         out.append("| operation | filter | lines per key | ns per key | limit: lines x overlapped load (ns) | limit / measured |"
                 + " dependent load / measured |\n| --- | --- | --- | --- | --- | --- | --- |\n");
         for (String operation : List.of("add", "addBatch", "mightContainPresent", "mightContainPresentBatch")) {
-            for (FilterKind kind : FilterKind.values()) {
+            for (ComparedFilter kind : ComparedFilter.values()) {
                 Optional<JmhResult> measured = find(operation, metric, kind.name(), "LONG", LARGE_N, 1);
                 if (measured.isEmpty()) {
                     continue;

@@ -1,6 +1,6 @@
 package io.bloomstore.bench.report;
 
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  *   <li>two threads against one, per layout, for the same operation and n;
  *   <li>queries of present keys against the memory path's limit, where the pair ran
  *       {@code MemoryLimitsBenchmark.independentLoads8}: the cache lines per second a filter's
- *       queries loaded ({@link FilterKind#linesPerKey}) as a share of the loads per second of the
+ *       queries loaded ({@link ComparedFilter#linesPerKey}) as a share of the loads per second of the
  *       limit probe. Guava's share says how far a filter that loads as many lines per key can
  *       get ahead of Guava there: loading them at the probe's rate, 1 / 0.6 = 1.67x at a share of
  *       0.6 (a batch can exceed the probe's rate somewhat, as it keeps more misses in flight).
@@ -70,7 +70,7 @@ public final class PairedRatios {
 
     private void againstGuava(List<JmhResult> pair, JmhResult ours) {
         // Only bloomstore's results are set against Guava's: a peer's side-by-side table is BenchReport's.
-        if (ours.param("impl").isEmpty() || !FilterKind.valueOf(ours.param("impl")).isBloomstore() || ours.threads() != 1) {
+        if (ours.param("impl").isEmpty() || !ComparedFilter.valueOf(ours.param("impl")).isBloomstore() || ours.threads() != 1) {
             return;
         }
         String guavaMethod = ours.method().replace("Batch", ""); // Guava's twin of a batch: its single calls
@@ -90,7 +90,7 @@ public final class PairedRatios {
         if (!ours.method().startsWith("mightContainPresent") || ours.threads() != 1 || ours.param("impl").isEmpty()) {
             return;
         }
-        int lines = FilterKind.valueOf(ours.param("impl")).linesPerKey(Long.parseLong(ours.param("n")));
+        int lines = ComparedFilter.valueOf(ours.param("impl")).linesPerKey(Long.parseLong(ours.param("n")));
         pair.stream()
                 .filter(r -> r.metric().isEmpty() && r.method().equals("independentLoads8"))
                 .findFirst()

@@ -1,6 +1,6 @@
 package io.bloomstore.bench.report;
 
-import io.bloomstore.bench.FilterKind;
+import io.bloomstore.bench.ComparedFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +28,7 @@ final class ThroughputChart {
     private static final int LEGEND = 190;
 
     /** A bar series: a filter kind's single calls, or a bloomstore layout's batch calls. */
-    private record Series(FilterKind kind, boolean batch, String label, String colour) {
+    private record Series(ComparedFilter kind, boolean batch, String label, String colour) {
     }
 
     private final List<JmhResult> results;
@@ -103,19 +103,19 @@ final class ThroughputChart {
         }
     }
 
-    /** The kinds and batch calls the results hold, in {@link FilterKind}'s order, batch calls after the peers. */
+    /** The kinds and batch calls the results hold, in {@link ComparedFilter}'s order, batch calls after the peers. */
     private List<Series> series() {
         String[] colours = {"#888888", "#1f77b4", "#0b3d91", "#2ca02c", "#ff7f0e", "#d62728", "#9467bd", "#8c564b"};
         List<Series> series = new ArrayList<>();
         List<Series> batches = new ArrayList<>();
-        for (FilterKind kind : FilterKind.values()) {
+        for (ComparedFilter kind : ComparedFilter.values()) {
             String colour = colours[kind.ordinal() % colours.length];
             String name = kind.name().toLowerCase(Locale.ROOT);
             if (present(kind, false)) {
                 series.add(new Series(kind, false, kind.isBloomstore() ? "bloomstore " + name : name, colour));
             }
             if (kind.isBloomstore() && present(kind, true)) {
-                batches.add(new Series(kind, true, "bloomstore " + name + ", batch", kind == FilterKind.BLOCKED
+                batches.add(new Series(kind, true, "bloomstore " + name + ", batch", kind == ComparedFilter.BLOCKED
                         ? "#17becf" : "#aec7e8"));
             }
         }
@@ -123,7 +123,7 @@ final class ThroughputChart {
         return series;
     }
 
-    private boolean present(FilterKind kind, boolean batch) {
+    private boolean present(ComparedFilter kind, boolean batch) {
         return results.stream().anyMatch(r -> r.metric().isEmpty() && r.param("impl").equals(kind.name())
                 && r.param("keyType").equals(KEY) && r.method().endsWith("Batch") == batch
                 && CALLS.contains(r.method().replace("Batch", "")));

@@ -56,10 +56,11 @@ public final class ContainerDescriptor {
 
     public static final int TABLE_OFFSET = 256;
     public static final int ENTRY_LENGTH = 32;
-    public static final int ENTRY_REGION_OFFSET = 0;
-    public static final int ENTRY_REGION_LENGTH = 8;
+    /** The ENTRY_*_OFFSET fields lie at these offsets from the start of their entry, not of the file. */
+    public static final int ENTRY_REGION_OFFSET_OFFSET = 0;
+    public static final int ENTRY_REGION_LENGTH_OFFSET = 8;
     /** Windowed: the epoch whose keys the slot holds, or {@link #CLEARING}. Growing: 0. */
-    public static final int ENTRY_EPOCH = 16;
+    public static final int ENTRY_EPOCH_OFFSET = 16;
     /** Entries that fit between the table's start and the first region. */
     public static final int TABLE_ENTRIES = (4096 - TABLE_OFFSET) / ENTRY_LENGTH;
     /** A slot's epoch while it is being cleared: never a real epoch, so no query probes it. */

@@ -87,28 +87,28 @@ public final class ContainerState {
 
     /** Where region {@code entry} starts in the file. */
     public long getRegionOffsetVolatile(int entry) {
-        return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET);
+        return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET_OFFSET);
     }
 
     /** Region {@code entry}'s bytes; 0 while it is not written. */
     public long getRegionLengthVolatile(int entry) {
-        return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_LENGTH);
+        return page.readVolatileLong(entryOffset(entry) + ENTRY_REGION_LENGTH_OFFSET);
     }
 
     /** Records where region {@code entry} lies; done before the count that publishes it. */
     public void setRegionVolatile(int entry, long offset, long length) {
-        page.writeVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET, offset);
-        page.writeVolatileLong(entryOffset(entry) + ENTRY_REGION_LENGTH, length);
+        page.writeVolatileLong(entryOffset(entry) + ENTRY_REGION_OFFSET_OFFSET, offset);
+        page.writeVolatileLong(entryOffset(entry) + ENTRY_REGION_LENGTH_OFFSET, length);
     }
 
     /** Windowed: the epoch slot {@code entry} holds, or {@link ContainerDescriptor#CLEARING}. */
     public long getSlotEpochVolatile(int entry) {
-        return MEMORY.readVolatileLong(address + entryOffset(entry) + ENTRY_EPOCH);
+        return MEMORY.readVolatileLong(address + entryOffset(entry) + ENTRY_EPOCH_OFFSET);
     }
 
     /** Records the epoch slot {@code entry} holds (or {@link ContainerDescriptor#CLEARING}). */
     public void setSlotEpochVolatile(int entry, long epoch) {
-        page.writeVolatileLong(entryOffset(entry) + ENTRY_EPOCH, epoch);
+        page.writeVolatileLong(entryOffset(entry) + ENTRY_EPOCH_OFFSET, epoch);
     }
 
     /** This process's lock stamp. */

@@ -5,40 +5,70 @@ package io.bloomstore.internal.format;
  * Agrona's {@code *Descriptor} classes. All values little-endian. docs/FORMAT.md says the same in
  * prose, with test vectors.
  *
+ * <p>The picture is drawn to scale from the constants below: a row is 8 bytes, a byte 8 columns
+ * (the ruler numbers the bytes of a row), the number on the right is the row's offset, and a row
+ * that starts blank continues the field above it. {@code FilterFileDescriptorPictureTest} parses
+ * it and fails if a field here, a constant and docs/FORMAT.md's tables disagree.
+ *
  * <pre>
- *   0               8              16              24              32
- *   +---------------+-------+-------+-------+-------+---------------+
- *   |                 magic "BLOOMSTR"                              |  0
- *   +-------+-------+---+---+---+---+-------+-------+---------------+
- *   |version|hdr len|lay|hsh|w  |rsv|   hashes k    |     flags     |  8
- *   +-------+-------+---+---+---+---+---------------+---------------+
- *   |                 cells m (u64)                                 | 24
- *   |                 seed (u64)                                    | 32
- *   |                 expected keys n (u64, 0 = not given)          | 40
- *   |                 target fpp p (f64, 0 = not given)             | 48
- *   |                 created (u64, ms since the epoch, UTC)        | 56
- *   |                 cells offset (u64) = 4096                     | 64
- *   |                 cells length (u64, bytes)                     | 72
- *   |                 file identity (u64, random; version 1: zero)  | 80
- *   | layout param. | reserved  | rule (v4) | W (v4)|  reserved (4) | 88: u8 each
- *   |                 decrements P (u64, version 4; else reserved)  | 96
- *   |                 reserved, zero (20 bytes)                     | 104
- *   |                                               | CRC32C (u32)  | 124: of bytes 0..123
+ *   0       1       2       3       4       5       6       7       8
+ *   +-------+-------+-------+-------+-------+-------+-------+-------+
+ *   |                     magic "BLOOMSTR" (u64)                    |    0
+ *   +---------------+---------------+-------+-------+-------+-------+
+ *   | version (u16) | hdr len (u16) | layout|  hash |   w   |  rsv  |    8
+ *   +---------------+---------------+-------+-------+-------+-------+
+ *   |         hashes k (u32)        |          flags (u32)          |   16
+ *   +-------------------------------+-------------------------------+
+ *   |                         cells m (u64)                         |   24
+ *   +---------------------------------------------------------------+
+ *   |                           seed (u64)                          |   32
+ *   +---------------------------------------------------------------+
+ *   |              expected keys n (i64, 0 = not given)             |   40
+ *   +---------------------------------------------------------------+
+ *   |               target fpp p (f64, 0 = not given)               |   48
+ *   +---------------------------------------------------------------+
+ *   |             created (i64, ms since the epoch, UTC)            |   56
+ *   +---------------------------------------------------------------+
+ *   |                   cells offset (u64) = 4096                   |   64
+ *   +---------------------------------------------------------------+
+ *   |                   cells length (u64, bytes)                   |   72
+ *   +---------------------------------------------------------------+
+ *   |           file identity (u64, random; version 1: 0)           |   80
+ *   +-------+-------+-------+-------+-------------------------------+
+ *   | param |  rsv  |  rule |   W   |          reserved (4)         |   88
+ *   +-------+-------+-------+-------+-------------------------------+
+ *   |          decrements P (u64; version 4, else reserved)         |   96
+ *   +---------------------------------------------------------------+
+ *   |                         reserved (20)                         |  104
+ *   |                                                               |  112
+ *   +-------------------------------+-------------------------------+
+ *   |                               |          CRC32C (u32)         |  120  of bytes 0..123
  *   +===============================================================+
- *   |                 approximate insertions (u64, atomic add)      | 128  mutable state,
- *   |   open writers (u32)  |   seal state (u32)    |               | 136  its own cache line
- *   |                 cells checksum (u64, XXH3-64 seed identity)   | 144
- *   |                 file identity, copy (u64; version 1: zero)    | 152
- *   |                 lowerings (u64, atomic add)                   | 160
- *   |                 reserved, zero (24 bytes)                     | 168
+ *   |            approximate insertions (u64, atomic add)           |  128  mutable state:
+ *   +-------------------------------+-------------------------------+
+ *   |       open writers (u32)      |        seal state (u32)       |  136  its own cache line
+ *   +-------------------------------+-------------------------------+
+ *   |      cells checksum (u64, XXH3-64 seeded by the identity)     |  144
+ *   +---------------------------------------------------------------+
+ *   |            file identity, copy (u64; version 1: 0)            |  152
+ *   +---------------------------------------------------------------+
+ *   |                  lowerings (u64, atomic add)                  |  160
+ *   +---------------------------------------------------------------+
+ *   |                         reserved (24)                         |  168
+ *   |                                                               |  176
+ *   |                                                               |  184
  *   +===============================================================+
- *   |                 zero up to the page boundary                  | 192
+ *   |                  zero up to the page boundary                 |  192
  *   +===============================================================+
- *   |                 cells: m cells of w bits in u64 words         | 4096
+ *   |       cells: m cells of w bits in u64 words, whole pages      | 4096
  *   +---------------------------------------------------------------+
  * </pre>
  *
- * The immutable header is written once, at creation, and guarded by its CRC32C; the mutable
+ * hash: the hash algorithm's id; w: bits per cell (1 for a plain filter); rsv: reserved, zero;
+ * param: the layout parameter (the sbbf layout's Parquet physical type, else 0); rule and W: the
+ * cell rule and value bits of version 4 (reserved, zero, in versions 1 and 3).
+ *
+ * <p>The immutable header is written once, at creation, and guarded by its CRC32C; the mutable
  * state is updated in place with atomic operations and is not covered by it. The file identity,
  * drawn at random when the file is created and written both into the header and into the state,
  * binds them and the cells to each other: it seeds the cells checksum, so a header moved onto

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * of the table. The file never changes once published, so everything, the checksum included, is
  * under the header's CRC32C and there is no mutable state area.
  *
- * @param valueBits R, the bits of a value: 1 to 56
+ * @param valueBits R, the bits of a value: 1 to 55
  * @param fingerprintBits F, the bits that tell a key of the map from another: 1 to 55, R + F at most 56
  * @param segmentLength L, a power of two from 1 to 2^18
  * @param segmentCount S, at least 1; the table has (S + 2) * L slots
@@ -27,7 +27,7 @@ import java.nio.file.Path;
  */
 public record MapHeader(int valueBits, int fingerprintBits, int segmentLength, int segmentCount, long pairs, long keySeed,
         long constructionSeed, int attempts, long createdMillis, long tableChecksum) {
-    /** The format version of a Bloomier map; fixed filters are 1 and 3, segmented files 2. */
+    /** The format version of a Bloomier map; fixed filters are 1, 3 and 4, segmented files 2. */
     public static final int FORMAT_VERSION = 5;
     public static final int HEADER_LENGTH = FilterFileDescriptor.HEADER_LENGTH;
     /** Where the table starts: one page, as a fixed filter's cells. */

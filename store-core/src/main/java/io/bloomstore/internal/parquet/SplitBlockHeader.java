@@ -21,10 +21,11 @@ public record SplitBlockHeader(int numBytes, int headerLength, String unsupporte
     /** More than any header of the defined kind takes (numBytes as 5 bytes, three unions of 4, stop). */
     public static final int MAX_HEADER_BYTES = 32;
 
-    private static final int NUM_BYTES = 1;
-    private static final int ALGORITHM = 2;
-    private static final int HASH = 3;
-    private static final int COMPRESSION = 4;
+    /** The ids of the header's fields in parquet-format's Thrift definition of BloomFilterHeader. */
+    private static final int NUM_BYTES_FIELD = 1;
+    private static final int ALGORITHM_FIELD = 2;
+    private static final int HASH_FIELD = 3;
+    private static final int COMPRESSION_FIELD = 4;
     /** Member 1 of each of the three unions: BLOCK, XXHASH, UNCOMPRESSED. */
     private static final int DEFINED_MEMBER = 1;
 
@@ -37,19 +38,19 @@ public record SplitBlockHeader(int numBytes, int headerLength, String unsupporte
     public static SplitBlockHeader read(ByteBuffer bytes) throws MalformedThriftException {
         CompactThrift.Struct struct = CompactThrift.readStruct(bytes);
         Map<Integer, Object> fields = struct.fields();
-        if (!(fields.get(NUM_BYTES) instanceof Long numBytes)) {
+        if (!(fields.get(NUM_BYTES_FIELD) instanceof Long numBytes)) {
             throw new MalformedThriftException("a Bloom filter header without its length");
         }
         if (numBytes < MIN_BYTES || numBytes > MAX_BYTES || numBytes % MIN_BYTES != 0) {
             throw new MalformedThriftException("a Bloom filter header claims " + numBytes
                     + " bytes, not a whole number of 32-byte blocks from 32 B to 128 MiB");
         }
-        String unsupported = member(fields, ALGORITHM, "algorithm");
+        String unsupported = member(fields, ALGORITHM_FIELD, "algorithm");
         if (unsupported == null) {
-            unsupported = member(fields, HASH, "hash");
+            unsupported = member(fields, HASH_FIELD, "hash");
         }
         if (unsupported == null) {
-            unsupported = member(fields, COMPRESSION, "compression");
+            unsupported = member(fields, COMPRESSION_FIELD, "compression");
         }
         return new SplitBlockHeader((int) (long) numBytes, struct.length(), unsupported);
     }

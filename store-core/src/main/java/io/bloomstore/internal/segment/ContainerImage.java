@@ -58,9 +58,9 @@ public final class ContainerImage {
         long expected = FIRST_REGION;
         for (int i = 0; i < regions; i++) {
             int entry = TABLE_OFFSET + i * ENTRY_LENGTH;
-            offsets[i] = b.getLong(entry + ENTRY_REGION_OFFSET);
-            lengths[i] = b.getLong(entry + ENTRY_REGION_LENGTH);
-            epochs[i] = b.getLong(entry + ENTRY_EPOCH);
+            offsets[i] = b.getLong(entry + ENTRY_REGION_OFFSET_OFFSET);
+            lengths[i] = b.getLong(entry + ENTRY_REGION_LENGTH_OFFSET);
+            epochs[i] = b.getLong(entry + ENTRY_EPOCH_OFFSET);
             checkEntry(path, i, offsets[i], lengths[i], expected, fileLength);
             expected = offsets[i] + lengths[i];
         }

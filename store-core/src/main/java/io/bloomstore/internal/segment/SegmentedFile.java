@@ -141,9 +141,9 @@ public final class SegmentedFile implements AutoCloseable {
         long offset = FIRST_REGION;
         for (int i = 0; i < lengths.length; i++) {
             int entry = TABLE_OFFSET + i * ENTRY_LENGTH;
-            page.putLong(entry + ENTRY_REGION_OFFSET, offset);
-            page.putLong(entry + ENTRY_REGION_LENGTH, lengths[i]);
-            page.putLong(entry + ENTRY_EPOCH, epochs[i]);
+            page.putLong(entry + ENTRY_REGION_OFFSET_OFFSET, offset);
+            page.putLong(entry + ENTRY_REGION_LENGTH_OFFSET, lengths[i]);
+            page.putLong(entry + ENTRY_EPOCH_OFFSET, epochs[i]);
             offset += lengths[i];
         }
         return page.clear();

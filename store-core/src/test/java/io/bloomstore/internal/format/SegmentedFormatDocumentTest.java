@@ -60,6 +60,24 @@ class SegmentedFormatDocumentTest {
     }
 
     @Test
+    void regionEntryOffsetsAreTheDescriptors() throws ReflectiveOperationException {
+        int next = 0;
+        int named = 0;
+        for (Map<String, String> row : DOC.table("region-entry")) {
+            int offset = Integer.parseInt(row.get("entry offset"));
+            assertEquals(next, offset, "entry field " + row.get("field") + " does not follow the one before it");
+            String constant = FormatDocument.code(row.get("constant"));
+            if (!constant.equals("—")) {
+                assertEquals(offset, ContainerDescriptor.class.getField(constant).getInt(null), constant);
+                named++;
+            }
+            next = offset + Integer.parseInt(row.get("size"));
+        }
+        assertEquals(ContainerDescriptor.ENTRY_LENGTH, next, "the entry's fields fill ENTRY_LENGTH");
+        assertEquals(3, named, "entry fields named by a constant");
+    }
+
+    @Test
     void exampleHeadersAreWhatTheCodeWritesAndReads() throws Exception {
         ContainerHeader growing = ContainerHeader.growing(Layout.STANDARD, BloomSpec.DEFAULT_SEED, 1000, 0.01, 2, 0.85,
                 0, CREATED);

@@ -40,6 +40,13 @@ class MapFormatDocumentTest {
             rows++;
         }
         assertEquals(20, rows);
+        Matcher version = Pattern.compile("(?m)^\\| 8 \\| 2 \\| u16 \\| format version \\| `VERSION_OFFSET` \\| `(\\d+)` \\|").matcher(section);
+        assertTrue(version.find(), "the header table's format version row");
+        assertEquals(MapHeader.FORMAT_VERSION, Integer.parseInt(version.group(1)), "the format version the header table gives");
+        Matcher validation = Pattern.compile("(?m)^\\| 4 \\| the u16 at 8 is `(\\d+)`").matcher(section(
+                "## Opening a Bloomier map: validation order"));
+        assertTrue(validation.find(), "step 4 of opening a map");
+        assertEquals(MapHeader.FORMAT_VERSION, Integer.parseInt(validation.group(1)), "the version step 4 of opening a map accepts");
     }
 
     @Test

@@ -13,7 +13,7 @@ import scala.Tuple2;
  * their block falls in, handed out as (slice, chunk) pairs as the chunks fill, so a task holds at
  * most one partly filled chunk per slice, never its partition's hashes at once.
  */
-final class HashChunks implements Iterator<Tuple2<Integer, HashChunk>> {
+final class HashesBySlice implements Iterator<Tuple2<Integer, HashChunk>> {
     /** Hashes per chunk: 32 KiB, large enough that a chunk's own overhead in the shuffle is noise. */
     static final int CHUNK = 4096;
 
@@ -27,7 +27,7 @@ final class HashChunks implements Iterator<Tuple2<Integer, HashChunk>> {
     private long nullKeys;
     private boolean drained;
 
-    HashChunks(Iterator<InternalRow> rows, KeyColumn column, KeyHasher hasher, SlicedFilter plan) {
+    HashesBySlice(Iterator<InternalRow> rows, KeyColumn column, KeyHasher hasher, SlicedFilter plan) {
         this.rows = rows;
         this.column = column;
         this.hasher = hasher;

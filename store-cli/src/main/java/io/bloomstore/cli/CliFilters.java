@@ -16,7 +16,7 @@ import java.util.Comparator;
 import java.util.Optional;
 
 /** Opening filter files, naming their kind and shape, and naming key counts, the way every verb does it. */
-final class Filters {
+final class CliFilters {
     /**
      * Why a fixed filter has no cells checksum, true of every unsealed one: a filter made by
      * 'create' was never sealed, and one that was sealed is unsealed by any open for writing.
@@ -24,7 +24,7 @@ final class Filters {
     static final String NOT_SEALED = "no checksum of its cells is recorded ('build' and 'merge' seal a filter; "
             + "'create' leaves it unsealed, and opening it for writing unseals it)";
 
-    private Filters() {
+    private CliFilters() {
     }
 
     /**

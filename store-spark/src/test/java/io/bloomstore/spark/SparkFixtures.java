@@ -18,8 +18,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /** Test data and checks shared by the store-spark tests. */
-final class Filters {
-    private Filters() {
+final class SparkFixtures {
+    private SparkFixtures() {
     }
 
     /** A one-column Dataset of {@code values} of {@code type} (nulls allowed), in {@code partitions} partitions. */

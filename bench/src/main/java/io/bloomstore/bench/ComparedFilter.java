@@ -18,7 +18,7 @@ import java.util.Locale;
  *
  * <p>Each has its {@link Features feature row}, from the sources cited beside it.
  */
-public enum FilterKind {
+public enum ComparedFilter {
     /**
      * {@code com.google.common.hash.BloomFilter}, on the heap. Features: its Javadoc
      * (guava.dev/releases/snapshot-jre/api/docs/com/google/common/hash/BloomFilter.html: writeTo /
@@ -104,15 +104,15 @@ public enum FilterKind {
     private final boolean threadSafeAdds;
     private final Features features;
 
-    FilterKind(Layout layout) {
+    ComparedFilter(Layout layout) {
         this(layout, null, null, true, Features.BLOOMSTORE);
     }
 
-    FilterKind(PeerFactory factory, PeerReader reader, boolean threadSafeAdds, Features features) {
+    ComparedFilter(PeerFactory factory, PeerReader reader, boolean threadSafeAdds, Features features) {
         this(null, factory, reader, threadSafeAdds, features);
     }
 
-    FilterKind(Layout layout, PeerFactory factory, PeerReader reader, boolean threadSafeAdds, Features features) {
+    ComparedFilter(Layout layout, PeerFactory factory, PeerReader reader, boolean threadSafeAdds, Features features) {
         this.layout = layout;
         this.factory = factory;
         this.reader = reader;

@@ -11,8 +11,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /** Filter files with known keys, their packs, and the check that a file holds its keys. */
-final class Filters {
-    private Filters() {
+final class KnownKeyFilters {
+    private KnownKeyFilters() {
     }
 
     /** Creates {@code file} with {@code spec} holding the keys {@code first .. first+count}. */
