@@ -13,7 +13,7 @@ import java.util.function.Function;
  * kind: a kind added later is then a compile error at each such caller, never a case silently
  * missed. Everything else asks the common accessors.
  */
-public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growing, FilterShape.Windowed {
+public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growing, FilterShape.Windowed, SegmentedShape {
     /**
      * The kind of file.
      *
@@ -198,30 +198,10 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
      *     runs, is stopped (and how to resume it) or has ended
      */
     record Growing(GrowingSpec spec, HashAlgorithm hashAlgorithm, int segments, long fileBytes, long preparedBytes,
-            String stepLock) implements FilterShape {
+            String stepLock) implements FilterShape, SegmentedShape {
         @Override
         public FilterKind kind() {
             return FilterKind.GROWING;
-        }
-
-        @Override
-        public Layout layout() {
-            return spec.layout();
-        }
-
-        @Override
-        public long seed() {
-            return spec.seed();
-        }
-
-        @Override
-        public long expectedKeys() {
-            return spec.expectedKeys();
-        }
-
-        @Override
-        public double targetFpp() {
-            return spec.fpp();
         }
 
         @Override
@@ -244,7 +224,7 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
      * @param stepLock who holds the file's step lock, as {@link Growing#stepLock()}
      */
     record Windowed(WindowSpec spec, HashAlgorithm hashAlgorithm, long queryEpoch, long currentEpoch, long fileBytes,
-            String stepLock) implements FilterShape {
+            String stepLock) implements FilterShape, SegmentedShape {
         /**
          * The slots of the ring: one per epoch of the window, and the one being cleared for the next.
          *
@@ -257,26 +237,6 @@ public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growi
         @Override
         public FilterKind kind() {
             return FilterKind.WINDOWED;
-        }
-
-        @Override
-        public Layout layout() {
-            return spec.layout();
-        }
-
-        @Override
-        public long seed() {
-            return spec.seed();
-        }
-
-        @Override
-        public long expectedKeys() {
-            return spec.expectedKeys();
-        }
-
-        @Override
-        public double targetFpp() {
-            return spec.fpp();
         }
 
         @Override

@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param seed the hash seed (filters must share it to be merged)
  */
 public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, double tighteningRatio, long maxBytes,
-        Layout layout, long seed) {
+        Layout layout, long seed) implements SegmentedSpec {
     /** s = 2: the number of segments grows as log2 of the keys, and half the bytes are in the newest. */
     public static final double DEFAULT_GROWTH = 2;
     /**

@@ -375,7 +375,7 @@ public final class ParquetFilters {
                         + chunk.rowGroup() + " (at " + offset + (length >= 0 ? ", " + length + " bytes" : "")
                         + ") runs past the end of the file's " + size + " bytes");
             }
-            int headerBytes = (int) Math.min(SplitBlockHeader.MAX_HEADER_BYTES,
+            int headerBytes = (int) Math.min(SplitBlockHeader.MAX_HEADER_LENGTH,
                     length >= 0 ? length : size - offset);
             SplitBlockHeader header;
             try {

@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param layout the cell layout of every slot
  * @param seed the hash seed (filters must share it, the window and the epochs to be merged)
  */
-public record WindowSpec(long expectedKeys, double fpp, Duration window, int epochs, Layout layout, long seed) {
+public record WindowSpec(long expectedKeys, double fpp, Duration window, int epochs, Layout layout, long seed)
+        implements SegmentedSpec {
     /**
      * L = 8. The ring holds L + 1 slots of n / L keys, each at rate ~P / (L + 1), so it costs about
      * (1 + 1/L) * 1.44 * (log2(1/P) + log2(L + 1)) bits per key of the window: at P = 1% 16.1

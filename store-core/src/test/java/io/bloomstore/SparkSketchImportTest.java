@@ -3,6 +3,7 @@ package io.bloomstore;
 import static io.bloomstore.internal.format.FilterFixtures.cellWords;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.bloomstore.ImportFixtures.Refusal;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -115,11 +116,7 @@ class SparkSketchImportTest {
             in.readInt();
         }
         in.readInt();
-        long[] words = new long[in.readInt()];
-        for (int i = 0; i < words.length; i++) {
-            words[i] = in.readLong();
-        }
-        return words;
+        return ImportFixtures.words(in);
     }
 
     /** Adds through bloomstore, batch calls included, set the bits Spark's puts set. */
@@ -170,23 +167,11 @@ class SparkSketchImportTest {
         ByteBuffer.wrap(huge).putInt(12, Integer.MAX_VALUE);
         byte[] manyHashes = good.clone();
         ByteBuffer.wrap(manyHashes).putInt(4, 1 << 20);
-        for (Object[] refused : new Object[][] {
-            {"truncated", Arrays.copyOf(good, good.length - 1), "ends after"},
-            {"header cut", Arrays.copyOf(good, 10), "ends inside its header"},
-            {"unknown version", version9, "version 9"},
-            {"huge bit array", huge, "ends after"},
-            {"too many hashes", manyHashes, "1048576 hash functions"}}) {
-            Path out = dir.resolve(((String) refused[0]).replace(' ', '-') + ".bloom");
-            IOException e = assertThrows(IOException.class,
-                    () -> SparkSketches.importStream(new ByteArrayInputStream((byte[]) refused[1]), out));
-            assertTrue(e.getMessage().contains((String) refused[2]), refused[0] + ": " + e.getMessage());
-            assertFalse(e.getMessage().contains("disk"), "a fault of the stream, not of the disk: " + e.getMessage());
-            assertTrue(e instanceof java.io.EOFException || e instanceof java.io.StreamCorruptedException,
-                    "the stream's fault, by its type: " + e);
-            assertFalse(Files.exists(out));
-        }
-        try (var left = Files.list(dir)) {
-            assertEquals(List.of(), left.toList());
-        }
+        ImportFixtures.assertEachCreatesNothing(dir, SparkSketches::importStream, List.of(
+                new Refusal("truncated", Arrays.copyOf(good, good.length - 1), "ends after"),
+                new Refusal("header cut", Arrays.copyOf(good, 10), "ends inside its header"),
+                new Refusal("unknown version", version9, "version 9"),
+                new Refusal("huge bit array", huge, "ends after"),
+                new Refusal("too many hashes", manyHashes, "1048576 hash functions")));
     }
 }

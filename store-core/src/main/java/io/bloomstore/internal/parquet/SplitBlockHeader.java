@@ -19,7 +19,7 @@ public record SplitBlockHeader(int numBytes, int headerLength, String unsupporte
     /** The largest bitset Parquet writes or reads (parquet-java's BlockSplitBloomFilter.UPPER_BOUND_BYTES). */
     public static final int MAX_BYTES = 128 * 1024 * 1024;
     /** More than any header of the defined kind takes (numBytes as 5 bytes, three unions of 4, stop). */
-    public static final int MAX_HEADER_BYTES = 32;
+    public static final int MAX_HEADER_LENGTH = 32;
 
     /** The ids of the header's fields in parquet-format's Thrift definition of BloomFilterHeader. */
     private static final int NUM_BYTES_FIELD = 1;
@@ -64,7 +64,7 @@ public record SplitBlockHeader(int numBytes, int headerLength, String unsupporte
 
     /** The header Parquet writes before a bitset of {@code numBytes} bytes. */
     public static ByteBuffer write(int numBytes) {
-        ByteBuffer out = ByteBuffer.allocate(MAX_HEADER_BYTES);
+        ByteBuffer out = ByteBuffer.allocate(MAX_HEADER_LENGTH);
         CompactThrift.writeI32Field(out, numBytes);
         CompactThrift.writeUnionOfEmptyField(out);
         CompactThrift.writeUnionOfEmptyField(out);
