@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongFunction;
+import io.bloomstore.ImportFixtures.Query;
 import io.bloomstore.ImportFixtures.Refusal;
 import io.bloomstore.testing.ChildJvm;
 import java.time.Duration;
@@ -63,10 +64,6 @@ class GuavaImportTest {
                 (filter, key) -> filter.mightContain(key), 0.01, "MURMUR128_MITZ_32");
     }
 
-    interface Query<T> {
-        boolean mightContain(BloomFilter filter, T key);
-    }
-
     private <T> void checkAgainstGuava(Funnel<? super T> funnel, LongFunction<T> key, Query<T> query, double fpp,
             String strategy) throws IOException {
         com.google.common.hash.BloomFilter<T> guava = strategy == null
@@ -78,19 +75,7 @@ class GuavaImportTest {
         try (BloomFilter imported = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEquals(Layout.GUAVA, imported.spec().layout());
             assertEquals(strategy == null ? 1 : 0, imported.spec().seed(), "the strategy ordinal");
-            for (long i = 0; i < KEYS; i++) {
-                assertTrue(query.mightContain(imported, key.apply(i)), "key " + i + " was put");
-            }
-            int disagreements = 0;
-            int present = 0;
-            for (long i = KEYS; i < KEYS + ABSENT; i++) {
-                T absent = key.apply(i);
-                boolean ours = query.mightContain(imported, absent);
-                present += ours ? 1 : 0;
-                disagreements += ours == guava.mightContain(absent) ? 0 : 1;
-            }
-            assertEquals(0, disagreements, "answers that differ from Guava's on " + ABSENT + " absent keys");
-            assertTrue(present > 0, "some absent keys are false positives, as Guava's are: the check compared something");
+            ImportFixtures.assertAnswersAsTheLibrary("Guava", imported, key, query, guava::mightContain, KEYS, ABSENT);
         }
     }
 

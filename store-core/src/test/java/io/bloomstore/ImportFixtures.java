@@ -14,10 +14,13 @@ import java.io.StreamCorruptedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongFunction;
+import java.util.function.Predicate;
 
 /**
- * What the tests of the Guava and Spark-sketch imports share: the bit array a library's stream
- * carries, and the check that an import refuses a damaged stream cleanly.
+ * What the tests of the Guava and Spark-sketch imports share: the check that an import answers as
+ * the library's filter, the bit array a library's stream carries, and the check that an import
+ * refuses a damaged stream cleanly.
  */
 final class ImportFixtures {
     private ImportFixtures() {
@@ -27,6 +30,12 @@ final class ImportFixtures {
     @FunctionalInterface
     interface Import {
         void into(InputStream stream, Path file) throws IOException;
+    }
+
+    /** One of bloomstore's queries of a key of type T. */
+    @FunctionalInterface
+    interface Query<T> {
+        boolean mightContain(BloomFilter filter, T key);
     }
 
     /** A damaged or hostile stream, by name, and what the import's refusal must say. */
@@ -40,6 +49,28 @@ final class ImportFixtures {
             words[i] = in.readLong();
         }
         return words;
+    }
+
+    /**
+     * Asserts that {@code imported} finds keys 0 to {@code keys - 1} (all put into the library's
+     * filter) and answers each of the next {@code absent} keys as the library's filter does
+     * ({@code theirs}), some of them as false positives, so that the comparison compared something.
+     */
+    static <T> void assertAnswersAsTheLibrary(String library, BloomFilter imported, LongFunction<T> key, Query<T> query,
+            Predicate<T> theirs, long keys, long absent) {
+        for (long i = 0; i < keys; i++) {
+            assertTrue(query.mightContain(imported, key.apply(i)), "key " + i + " was put");
+        }
+        int disagreements = 0;
+        int present = 0;
+        for (long i = keys; i < keys + absent; i++) {
+            T other = key.apply(i);
+            boolean ours = query.mightContain(imported, other);
+            present += ours ? 1 : 0;
+            disagreements += ours == theirs.test(other) ? 0 : 1;
+        }
+        assertEquals(0, disagreements, "answers that differ from " + library + "'s on " + absent + " absent keys");
+        assertTrue(present > 0, "some absent keys are false positives, as " + library + "'s are: the check compared something");
     }
 
     /**
