@@ -53,7 +53,7 @@ final class BuildCommand extends CliCommand {
         command.addOption(flag(value -> force = value, "--force")
                 .description("Replace FILE if it exists (atomically, once the new filter is complete).").build());
         map = new MapBuildOptions().declareOn(command);
-        rules = new CellRuleOptions(command, true);
+        rules = new CellRuleOptions(command, true, true);
     }
 
     @Override

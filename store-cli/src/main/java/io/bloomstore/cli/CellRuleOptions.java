@@ -30,7 +30,7 @@ final class CellRuleOptions {
 
     /** Declares the options on {@code command}, read into this. */
     CellRuleOptions(CommandSpec command) {
-        this(command, false);
+        this(command, false, true);
     }
 
     /**
@@ -38,8 +38,11 @@ final class CellRuleOptions {
      *
      * @param maps whether the command also builds Bloomier maps (build --map), whose value bits
      *     --value-bits gives too ({@link #valueBits()})
+     * @param valued whether the command makes valued filters; if not (dedup), --values and
+     *     --value-bits are still read, for a refusal that says what to do instead, but not listed
+     *     in its help
      */
-    CellRuleOptions(CommandSpec command, boolean maps) {
+    CellRuleOptions(CommandSpec command, boolean maps, boolean valued) {
         command.addOption(flag(value -> stable = value, "--stable")
                 .description("A stable filter (Deng & Rafiei 2006): a dedup index over an endless stream in fixed space. "
                         + "Each add first lowers P random cells, then sets the key's; old keys are forgotten, so the "
@@ -49,12 +52,12 @@ final class CellRuleOptions {
         command.addOption(option(Long.class, value -> sizeBytes = value, "--size").paramLabel("BYTES")
                 .converters(new Converters.Count())
                 .description("With --stable: the file's size (e.g. 64M), instead of --expected.").build());
-        command.addOption(option(Keep.class, value -> values = value, "--values").paramLabel("max|min")
+        command.addOption(option(Keep.class, value -> values = value, "--values").paramLabel("max|min").hidden(!valued)
                 .description("A filter holding a value per key: 'add FILE KEY=VALUE', 'get FILE KEY'. max keeps the "
                         + "largest value added for a key (a spatial filter's set label), min the smallest (a hop "
                         + "count, the earliest time). Reads are never below (max) or above (min) it, and exact "
                         + "with high probability.").build());
-        command.addOption(option(Integer.class, value -> valueBits = value, "--value-bits").paramLabel("W")
+        command.addOption(option(Integer.class, value -> valueBits = value, "--value-bits").paramLabel("W").hidden(!valued)
                 .description(maps ? "With --values: bits of a value, 1 to 31 (values 0 to 2^W-1); with --map, 1 to 55."
                         : "With --values: bits of a value, 1 to 31 (values 0 to 2^W-1).").build());
     }

@@ -8,6 +8,7 @@ import io.bloomstore.BloomFilter;
 import io.bloomstore.KeySource;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
+import io.bloomstore.ValuedFilter;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -54,7 +55,7 @@ final class DedupCommand extends CliCommand {
                 .description("The filter file: the memory of lines seen.").build());
         input = new LineInput().declareOn(command);
         shape = new ShapeOptions(command);
-        rules = new CellRuleOptions(command);
+        rules = new CellRuleOptions(command, false, false);
         command.addOption(option(Delivery.class, value -> delivery = value, "--delivery")
                 .paramLabel("at-least-once|at-most-once").converters(new Delivery.Converter())
                 .description("When a line's key is marked seen: after the line is written out (at-least-once, the "
@@ -101,8 +102,17 @@ final class DedupCommand extends CliCommand {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
                     + "or give --expected N --fpp P to create it on the first run");
         }
-        return Filters.openAny(file, OpenMode.READ_WRITE);
+        MembershipFilter existing = Filters.openAny(file, OpenMode.READ_WRITE);
+        if (existing.asFixed().flatMap(ValuedFilter::of).isPresent()) {
+            existing.close();
+            throw new IllegalArgumentException(file + " is a valued filter; " + VALUED);
+        }
+        return existing;
     }
+
+    /** Why dedup takes no valued filter, and what to do instead. */
+    private static final String VALUED = "dedup adds keys without values, and a valued filter takes KEY=VALUE pairs: "
+            + "fill it with 'add'; for a dedup index that forgets old keys create one with --stable";
 
     /**
      * The stable filter the options describe: FILE as it is if it is one, else created. A valued
@@ -110,9 +120,7 @@ final class DedupCommand extends CliCommand {
      */
     private MembershipFilter openOrCreateStable() throws Exception {
         if (rules.valued()) {
-            throw new IllegalArgumentException("dedup adds keys without values, and a valued filter (--values) takes "
-                    + "KEY=VALUE pairs: create it with 'create --values', fill it with 'add'; for a dedup index that "
-                    + "forgets old keys give --stable");
+            throw new IllegalArgumentException("--values makes a valued filter; " + VALUED);
         }
         rules.stableSpec(shape); // the options are checked as create checks them, even for a file that exists
         if (!Files.exists(file)) {

@@ -44,8 +44,14 @@ class CellRuleOptionsIT {
         assertTrue(notStable.contains("plain.bloom is not a stable filter, but --stable asks for one"), notStable);
         String valued = run(dir, "dedup", "v.bloom", "--values", "max", "--value-bits", "2", "--expected", "1000",
                 "--fpp", "0.01", "--from", "first.txt").assertError(2).err();
-        assertTrue(valued.contains("dedup adds keys without values"), valued);
+        assertTrue(valued.contains("--values makes a valued filter; dedup adds keys without values"), valued);
         assertFalse(Files.exists(dir.resolve("v.bloom")));
+        // an existing valued file is refused before any line is printed (the add would fail after it)
+        run(dir, "create", "v.bloom", "--values", "max", "--value-bits", "2", "--expected", "1000", "--fpp", "0.01").assertOk();
+        JarProcess.Result onValued = run(dir, "line\n".getBytes(StandardCharsets.UTF_8), "dedup", "v.bloom", "--from", "-");
+        assertEquals(2, onValued.exit());
+        assertEquals("", onValued.stdout());
+        assertTrue(onValued.err().contains("v.bloom is a valued filter; dedup adds keys without values"), onValued.err());
         // the same refusals as create's
         String both = run(dir, "dedup", "x.bloom", "--stable", "--fpp", "0.01", "--expected", "10", "--size", "1M",
                 "--from", "first.txt").assertError(2).err();
@@ -71,8 +77,9 @@ class CellRuleOptionsIT {
                 "--fpp", "0.001", "--from", "pairs.tsv").assertOk().stdout();
         assertTrue(valued.startsWith("built labels.bloom from 3,000 pairs (3,000 changed a cell): valued (max), values "
                 + "of 2 bits, "), valued);
-        assertEquals("key-5\t1\nkey-2998\t2\nnever\tabsent\n",
-                run(dir, "get", "labels.bloom", "key-5", "key-2998", "never").assertError(1).stdout());
+        JarProcess.Result got = run(dir, "get", "labels.bloom", "key-5", "key-2998", "never");
+        assertEquals(1, got.exit(), "one key is absent");
+        assertEquals("key-5\t1\nkey-2998\t2\nnever\tabsent\n", got.stdout());
         assertTrue(run(dir, "verify", "labels.bloom").assertOk().stdout().contains("cells checksum"));
 
         // a bad line leaves no file, and no temporary beside it
