@@ -46,14 +46,11 @@ class CellRuleFilesServedTest {
 
     @AfterAll
     static void stop() throws IOException {
-        if (server != null) {
-            server.stop();
-            server.close();
+        try (ServedFolder started = server) {
+            if (started != null) {
+                started.stop();
+            }
         }
-    }
-
-    private static String redisCli(String... args) throws IOException, InterruptedException {
-        return server.redisCli(args);
     }
 
     /**
@@ -65,13 +62,13 @@ class CellRuleFilesServedTest {
     @Test
     void aStableFileTakesRedisBloomsCommandsAndForgets() throws Exception {
         DebianPackages.requireRedisCli();
-        assertEquals("1", redisCli("BF.ADD", "clicks", "first"));
-        assertEquals("0", redisCli("BF.ADD", "clicks", "first"));
-        assertEquals("1", redisCli("BF.EXISTS", "clicks", "first"));
-        assertEquals("1\n1", redisCli("BF.MADD", "clicks", "b", "c"));
-        assertEquals("1\n1\n0", redisCli("BF.MEXISTS", "clicks", "first", "c", "never-added"));
-        assertTrue(redisCli("BF.INFO", "clicks").startsWith("Capacity\n"), "BF.INFO answers as for any filter");
-        String info = redisCli("BS.INFO", "clicks");
+        assertEquals("1", server.redisCli("BF.ADD", "clicks", "first"));
+        assertEquals("0", server.redisCli("BF.ADD", "clicks", "first"));
+        assertEquals("1", server.redisCli("BF.EXISTS", "clicks", "first"));
+        assertEquals("1\n1", server.redisCli("BF.MADD", "clicks", "b", "c"));
+        assertEquals("1\n1\n0", server.redisCli("BF.MEXISTS", "clicks", "first", "c", "never-added"));
+        assertTrue(server.redisCli("BF.INFO", "clicks").startsWith("Capacity\n"), "BF.INFO answers as for any filter");
+        String info = server.redisCli("BS.INFO", "clicks");
         assertTrue(info.contains("\"cellRule\":\"stable\"") && info.contains("\"decrements\":")
                 && info.contains("\"expectedLifetime\":"), info);
         List<String> madd = new ArrayList<>(List.of("BF.MADD", "clicks"));
@@ -79,34 +76,34 @@ class CellRuleFilesServedTest {
             madd.add("later-" + i);
         }
         // a stable file takes keys without end: its N is a lifetime, and BF.ADD never calls it full
-        String added = redisCli(madd.toArray(new String[0]));
+        String added = server.redisCli(madd.toArray(new String[0]));
         assertFalse(added.contains("ERR"), "items past N are added: " + added.lines().filter(l -> l.contains("ERR")).toList());
-        assertEquals("0", redisCli("BF.EXISTS", "clicks", "first"));
-        assertEquals("1", redisCli("BF.EXISTS", "clicks", "later-4999"));
+        assertEquals("0", server.redisCli("BF.EXISTS", "clicks", "first"));
+        assertEquals("1", server.redisCli("BF.EXISTS", "clicks", "later-4999"));
     }
 
     @Test
     void aValuedFileTakesValuesAndRefusesAPlainAdd() throws Exception {
         DebianPackages.requireRedisCli();
         assertEquals("WRONGTYPE 'labels' is a valued filter, which holds a value per item: add with BS.ADDVALUE key item value",
-                redisCli("BF.ADD", "labels", "10.0.0.1"));
-        assertEquals("1", redisCli("BS.ADDVALUE", "labels", "10.0.0.1", "2"));
-        assertEquals("0", redisCli("BS.ADDVALUE", "labels", "10.0.0.1", "1"), "max keeps 2");
-        assertEquals("1", redisCli("BS.ADDVALUE", "labels", "10.0.0.1", "3"));
-        assertEquals("3", redisCli("BS.GETVALUE", "labels", "10.0.0.1"));
-        assertEquals("", redisCli("BS.GETVALUE", "labels", "10.9.9.9"), "absent: a null reply");
-        assertEquals("", redisCli("BS.GETVALUE", "nokey", "10.0.0.1"));
-        assertEquals("1", redisCli("BF.EXISTS", "labels", "10.0.0.1"));
-        assertEquals("1\n0", redisCli("BF.MEXISTS", "labels", "10.0.0.1", "10.9.9.9"));
+                server.redisCli("BF.ADD", "labels", "10.0.0.1"));
+        assertEquals("1", server.redisCli("BS.ADDVALUE", "labels", "10.0.0.1", "2"));
+        assertEquals("0", server.redisCli("BS.ADDVALUE", "labels", "10.0.0.1", "1"), "max keeps 2");
+        assertEquals("1", server.redisCli("BS.ADDVALUE", "labels", "10.0.0.1", "3"));
+        assertEquals("3", server.redisCli("BS.GETVALUE", "labels", "10.0.0.1"));
+        assertEquals("", server.redisCli("BS.GETVALUE", "labels", "10.9.9.9"), "absent: a null reply");
+        assertEquals("", server.redisCli("BS.GETVALUE", "nokey", "10.0.0.1"));
+        assertEquals("1", server.redisCli("BF.EXISTS", "labels", "10.0.0.1"));
+        assertEquals("1\n0", server.redisCli("BF.MEXISTS", "labels", "10.0.0.1", "10.9.9.9"));
         assertEquals("ERR value '4' is not a whole number from 0 to 3 (the file's 2 value bits)",
-                redisCli("BS.ADDVALUE", "labels", "10.0.0.2", "4"));
+                server.redisCli("BS.ADDVALUE", "labels", "10.0.0.2", "4"));
         assertEquals("ERR value 'x' is not a whole number from 0 to 3 (the file's 2 value bits)",
-                redisCli("BS.ADDVALUE", "labels", "10.0.0.2", "x"));
-        assertTrue(redisCli("BS.ADDVALUE", "clicks", "a", "1").startsWith("WRONGTYPE 'clicks' holds no values (it is a "
+                server.redisCli("BS.ADDVALUE", "labels", "10.0.0.2", "x"));
+        assertTrue(server.redisCli("BS.ADDVALUE", "clicks", "a", "1").startsWith("WRONGTYPE 'clicks' holds no values (it is a "
                 + "stable filter); BS.ADDVALUE adds to valued filters"));
-        assertTrue(redisCli("BS.ADDVALUE", "nokey", "a", "1").startsWith("ERR no such key 'nokey'"));
-        assertEquals("ERR wrong number of arguments for 'bs.addvalue' command", redisCli("BS.ADDVALUE", "labels", "a"));
-        String info = redisCli("BS.INFO", "labels");
+        assertTrue(server.redisCli("BS.ADDVALUE", "nokey", "a", "1").startsWith("ERR no such key 'nokey'"));
+        assertEquals("ERR wrong number of arguments for 'bs.addvalue' command", server.redisCli("BS.ADDVALUE", "labels", "a"));
+        String info = server.redisCli("BS.INFO", "labels");
         assertTrue(info.contains("\"cellRule\":\"max\",\"valueBits\":2"), info);
         try (ValuedFilter file = ValuedFilter.open(dir.resolve("labels.bloom"), OpenMode.READ_ONLY)) {
             assertEquals(OptionalLong.of(3), file.get("10.0.0.1"), "the server wrote the shared file");
@@ -117,16 +114,16 @@ class CellRuleFilesServedTest {
     void aBloomierMapAnswersGetValueAndInfo() throws Exception {
         DebianPackages.requireRedisCli();
         for (int i : new int[] {0, 7, 13, 999}) {
-            assertEquals(Integer.toString(i % 8), redisCli("BS.GETVALUE", "shards", "user-" + i));
+            assertEquals(Integer.toString(i % 8), server.redisCli("BS.GETVALUE", "shards", "user-" + i));
         }
         int absent = 0;
         for (int i = 0; i < 20; i++) {
-            absent += redisCli("BS.GETVALUE", "shards", "stranger-" + i).isEmpty() ? 1 : 0;
+            absent += server.redisCli("BS.GETVALUE", "shards", "stranger-" + i).isEmpty() ? 1 : 0;
         }
         assertTrue(absent >= 17, absent + " of 20 keys not in the map read absent (each but for 2^-8)");
-        String info = redisCli("BS.INFO", "shards");
+        String info = server.redisCli("BS.INFO", "shards");
         assertTrue(info.contains("\"kind\":\"map\"") && info.contains("\"pairs\":1000") && info.contains("\"valueBits\":3"),
                 info);
-        assertTrue(redisCli("BF.EXISTS", "shards", "user-1").startsWith("WRONGTYPE"), "a map is not a filter");
+        assertTrue(server.redisCli("BF.EXISTS", "shards", "user-1").startsWith("WRONGTYPE"), "a map is not a filter");
     }
 }
