@@ -9,7 +9,7 @@ import java.util.function.LongConsumer;
 /**
  * Sizes of two key sets and of their union and intersection, estimated from two compatible filters
  * without their keys (Swamidass &amp; Baldi 2007, with the blocked layout's correction, as
- * {@link FilterStats#estimatedKeys()} has it): |A| from A's set cells, |A u B| from the cells
+ * {@link FilterStats#estimatedKeys()} has it): |A| from A's set (non-zero) cells, |A u B| from the cells
  * set in A or B, and |A n B| = |A| + |B| - |A u B|. Jaccard = |A n B| / |A u B|.
  *
  * @param sizeA estimated distinct keys in A
@@ -29,10 +29,26 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
      * @param b the other, of the same shape
      * @return the estimates, in keys (NaN where a full filter leaves them unknown, as above)
      * @throws InvalidFilterFileException with {@link InvalidFilterFileException.Problem#INCOMPATIBLE} if the two
-     *     differ in shape
+     *     differ in shape, or either is a stable filter (its cells do not count its keys)
      */
     public static SetEstimates of(BloomFilter a, BloomFilter b) throws InvalidFilterFileException {
         return of(a, b, null);
+    }
+
+    /**
+     * Refuses a stable filter, whose cells say nothing of how many keys it saw: every add, repeated
+     * or new, first lowers P random cells, so its zero fraction tends to the stable point whatever
+     * the stream's length or distinct keys, and a count read from it would be its lifetime, not its
+     * keys. A valued filter is estimated as a plain one: a cell is non-empty exactly when a key put
+     * hashed to it, whatever the values, as a plain filter's bit is set.
+     */
+    private static void refuseStable(BloomFilter filter) throws InvalidFilterFileException {
+        if (filter.stableSpec().isPresent()) {
+            throw new InvalidFilterFileException(filter.path(), InvalidFilterFileException.Problem.INCOMPATIBLE,
+                    "is a stable filter, whose cells do not count its keys: each add, repeated or new, lowers random "
+                            + "cells, so its fill tends to a fixed point whatever the stream; estimate plain, counting or "
+                            + "valued filters");
+        }
     }
 
     /**
@@ -44,11 +60,13 @@ public record SetEstimates(double sizeA, double sizeB, double union, double inte
      * @param bytesScanned told the bytes of either filter's cells scanned so far, on the calling thread; or null
      * @return as {@link #of(BloomFilter, BloomFilter)}
      * @throws InvalidFilterFileException with {@link InvalidFilterFileException.Problem#INCOMPATIBLE} if the two
-     *     differ in shape
+     *     differ in shape, or either is a stable filter (its cells do not count its keys)
      */
     public static SetEstimates of(BloomFilter a, BloomFilter b, LongConsumer bytesScanned)
             throws InvalidFilterFileException {
         Merge.requireCompatible(a.path(), a.spec(), b.path(), b.spec());
+        refuseStable(a);
+        refuseStable(b);
         CellArray cellsA = a.cells();
         CellArray cellsB = b.cells();
         int w = a.spec().counterBits();

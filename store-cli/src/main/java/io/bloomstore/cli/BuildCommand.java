@@ -21,13 +21,16 @@ final class BuildCommand extends CliCommand {
         "FILE appears only when complete: a failed build leaves nothing. An existing FILE is kept unless --force.",
         "With --grow, a growing filter, for keys whose number is not known up front: the input is read once (stdin "
                 + "is not spooled), the first segment holds --expected N keys (1M when not given) and segments are "
-                + "added as the keys come; it is not sealed (a growing file is for adding to)."
+                + "added as the keys come; it is not sealed (a growing file is for adding to).",
+        "With --stable, a stable filter from the keys (sized as 'create --stable' sizes it); with --values max|min "
+                + "--value-bits W, a valued filter from KEY<TAB>VALUE lines (--expected N is needed)."
     };
     private static final String[] EXAMPLES = {
         "  bloomstore build words.bloom --from /usr/share/dict/words --fpp 0.001",
         "  zcat ids.gz | bloomstore build ids.bloom --from - --expected 50M --fpp 1e-4 --layout blocked",
         "  bloomstore build part-1.bloom --from part-1.txt --expected 1G --fpp 0.01   # then merge the parts",
         "  kafka-cat ids | bloomstore build ids.bloom --from - --fpp 1e-6 --grow   # any number of keys",
+        "  bloomstore build labels.bloom --values max --value-bits 2 --from labels.tsv --expected 1M --fpp 0.001",
         "  bloomstore build shards.map --map --from user-shard.tsv --value-bits 10 --fpp 1e-4   # KEY<TAB>VALUE lines"
     };
 
@@ -38,6 +41,7 @@ final class BuildCommand extends CliCommand {
     private final LineInput input;
     private final ShapeOptions shape;
     private final MapBuildOptions map;
+    private final CellRuleOptions rules;
     private boolean force;
 
     BuildCommand(BloomstoreCli cli) {
@@ -49,12 +53,16 @@ final class BuildCommand extends CliCommand {
         command.addOption(flag(value -> force = value, "--force")
                 .description("Replace FILE if it exists (atomically, once the new filter is complete).").build());
         map = new MapBuildOptions().declareOn(command);
+        rules = new CellRuleOptions(command, true, true);
     }
 
     @Override
     public Integer call() throws Exception {
         if (map.isGiven()) {
-            return map.build(this, file, input, force, shape);
+            return map.build(this, file, input, force, shape, rules);
+        }
+        if (rules.asked()) {
+            return CellRuleBuild.run(this, file, input, force, shape, rules);
         }
         if (!input.isGiven()) {
             throw new IllegalArgumentException("build needs --from PATH (or --from - for stdin): the keys, one per line");

@@ -28,16 +28,24 @@ record CellRuleReport(String rule, Long decrements, Double stableFpp, Double sta
     static CellRuleReport of(BloomFilter filter, double fillRatio) {
         double zeros = 1 - fillRatio;
         if (filter.stableSpec().isPresent()) {
-            StableSpec spec = filter.stableSpec().get();
-            return new CellRuleReport("stable", spec.decrements(), spec.stableFpp(), spec.stableZeroFraction(), zeros,
-                    spec.expectedLifetime(), null, null);
+            return stable(filter.stableSpec().get(), zeros);
         }
         return ValuedFilter.of(filter).map(valued -> {
             Map<String, Double> errors = new LinkedHashMap<>();
             valued.errorRates().forEach((value, rate) -> errors.put(Long.toString(value), rate));
-            return new CellRuleReport(valued.keepsMax() ? "max" : "min", null, null, null, zeros, null,
-                    valued.valueBits(), errors);
+            return valued(valued.keepsMax(), valued.valueBits(), zeros, errors);
         }).orElse(null);
+    }
+
+    /** A stable filter's report, with {@code zeros} of its cells zero (1 for a new file). */
+    static CellRuleReport stable(StableSpec spec, double zeros) {
+        return new CellRuleReport("stable", spec.decrements(), spec.stableFpp(), spec.stableZeroFraction(), zeros,
+                spec.expectedLifetime(), null, null);
+    }
+
+    /** A valued filter's report, with {@code zeros} of its cells empty (1 for a new file, with no errors). */
+    static CellRuleReport valued(boolean keepsMax, int valueBits, double zeros, Map<String, Double> errorPerValue) {
+        return new CellRuleReport(keepsMax ? "max" : "min", null, null, null, zeros, null, valueBits, errorPerValue);
     }
 
     /** The one line create prints of a new stable filter's model. */

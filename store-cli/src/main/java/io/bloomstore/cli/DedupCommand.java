@@ -4,9 +4,12 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 import static io.bloomstore.cli.Model.option;
 
+import io.bloomstore.BloomFilter;
 import io.bloomstore.KeySource;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
+import io.bloomstore.ValuedFilter;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -27,18 +30,22 @@ final class DedupCommand extends CliCommand {
         "FILE must exist, unless sizing options are given: then it is created on the first run and reused after.",
         "A fixed filter fills: past N keys its rate climbs and ever more new lines are dropped. For an endless "
                 + "stream use --grow (every line is remembered; the file grows, up to --max-size) or --window "
-                + "DURATION (a line is printed again once it has not been seen for DURATION, up to one epoch more)."
+                + "DURATION (a line is printed again once it has not been seen for DURATION, up to one epoch more), or --stable "
+                + "(fixed space and no clock: a line is printed again once enough other lines have come, about "
+                + "--expected N on average)."
     };
     private static final String[] EXAMPLES = {
         "  tail -F events.log | bloomstore dedup seen.bloom --expected 10M --fpp 1e-6 | ./handle-once",
         "  bloomstore dedup seen.bloom --from batch-2.txt > new-in-batch-2.txt",
         "  tail -F events.log | bloomstore dedup seen.bloom --expected 1M --fpp 1e-6 --grow --max-size 50G",
-        "  tail -F alerts.log | bloomstore dedup recent.bloom --expected 100k --fpp 1e-4 --window 1h   # once an hour"
+        "  tail -F alerts.log | bloomstore dedup recent.bloom --expected 100k --fpp 1e-4 --window 1h   # once an hour",
+        "  tail -F clicks.log | bloomstore dedup clicks.bloom --stable --fpp 0.01 --expected 1M   # fixed space, forgets"
     };
 
     private Path file;
     private final LineInput input;
     private final ShapeOptions shape;
+    private final CellRuleOptions rules;
     private boolean sync;
     private Delivery delivery = Delivery.AT_LEAST_ONCE;
 
@@ -48,6 +55,7 @@ final class DedupCommand extends CliCommand {
                 .description("The filter file: the memory of lines seen.").build());
         input = new LineInput().declareOn(command);
         shape = new ShapeOptions(command);
+        rules = new CellRuleOptions(command, false, false);
         command.addOption(option(Delivery.class, value -> delivery = value, "--delivery")
                 .paramLabel("at-least-once|at-most-once").converters(new Delivery.Converter())
                 .description("When a line's key is marked seen: after the line is written out (at-least-once, the "
@@ -84,6 +92,9 @@ final class DedupCommand extends CliCommand {
     }
 
     private MembershipFilter openOrCreate() throws Exception {
+        if (rules.asked()) {
+            return openOrCreateStable();
+        }
         if (shape.sizeGiven() || shape.segmented()) {
             return shape.create(file, false, true);
         }
@@ -91,6 +102,44 @@ final class DedupCommand extends CliCommand {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
                     + "or give --expected N --fpp P to create it on the first run");
         }
+<<<<<<< HEAD
         return CliFilters.openAny(file, OpenMode.READ_WRITE);
+=======
+        MembershipFilter existing = CliFilters.openAny(file, OpenMode.READ_WRITE);
+        if (existing.asFixed().flatMap(ValuedFilter::of).isPresent()) {
+            existing.close();
+            throw new IllegalArgumentException(file + " is a valued filter; " + VALUED);
+        }
+        return existing;
+    }
+
+    /** Why dedup takes no valued filter, and what to do instead. */
+    private static final String VALUED = "dedup adds keys without values, and a valued filter takes KEY=VALUE pairs: "
+            + "fill it with 'add'; for a dedup index that forgets old keys create one with --stable";
+
+    /**
+     * The stable filter the options describe: FILE as it is if it is one, else created. A valued
+     * filter is refused: dedup adds keys without values.
+     */
+    private MembershipFilter openOrCreateStable() throws Exception {
+        if (rules.valued()) {
+            throw new IllegalArgumentException("--values makes a valued filter; " + VALUED);
+        }
+        rules.stableSpec(shape); // the options are checked as create checks them, even for a file that exists
+        if (!Files.exists(file)) {
+            try {
+                return rules.make(file, shape, shape.createOptions(false)).filter();
+            } catch (FileAlreadyExistsException e) {
+                // another run created it first: use it as it is
+            }
+        }
+        MembershipFilter existing = CliFilters.openAny(file, OpenMode.READ_WRITE);
+        if (existing.asFixed().flatMap(BloomFilter::stableSpec).isEmpty()) {
+            existing.close();
+            throw new IllegalArgumentException(file + " is not a stable filter, but --stable asks for one; leave out the "
+                    + "sizing options to use the file as it is");
+        }
+        return existing;
+>>>>>>> h-family
     }
 }

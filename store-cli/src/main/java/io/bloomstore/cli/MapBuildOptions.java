@@ -1,7 +1,6 @@
 package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.flag;
-import static io.bloomstore.cli.Model.option;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.BloomierMap;
@@ -17,16 +16,13 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class MapBuildOptions {
     private boolean map;
-    private Integer valueBits;
 
-    /** Declares --map and --value-bits on {@code command}, read into this. */
+    /** Declares --map on {@code command}, read into this; --value-bits is {@link CellRuleOptions}'s. */
     MapBuildOptions declareOn(CommandSpec command) {
         command.addOption(flag(value -> map = value, "--map")
                 .description("Build a Bloomier map (a static map from keys to values) from KEY<TAB>VALUE lines instead of a "
                         + "filter: 'get' answers each key of the map its value, and other keys 'absent' but for --fpp P "
                         + "(default 1/256). Needs --value-bits.").build());
-        command.addOption(option(Integer.class, value -> valueBits = value, "--value-bits").paramLabel("R")
-                .description("With --map: the bits of a value, 1 to 55; values are 0 to 2^R-1.").build());
         return this;
     }
 
@@ -35,7 +31,13 @@ final class MapBuildOptions {
     }
 
     /** Runs the map build of {@code command}; options of filters only are refused. */
-    int build(CliCommand command, Path file, LineInput input, boolean force, ShapeOptions shape) throws IOException {
+    int build(CliCommand command, Path file, LineInput input, boolean force, ShapeOptions shape, CellRuleOptions rules)
+            throws IOException {
+        Integer valueBits = rules.valueBits();
+        if (rules.kindAsked()) {
+            throw new IllegalArgumentException("build --map makes a Bloomier map; --stable, --values and --size make filters:"
+                    + " leave them out");
+        }
         if (valueBits == null) {
             throw new IllegalArgumentException("build --map needs --value-bits R: the bits of a value (values 0 to 2^R-1)");
         }

@@ -7,6 +7,7 @@ import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.Layout;
+import io.bloomstore.StableSpec;
 import io.bloomstore.WindowSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -33,16 +34,20 @@ final class SizeCommand extends CliCommand {
         "  bloomstore size --expected 10M --fpp 0.001 --layout blocked --counter-bits 4",
         "  bloomstore size --expected 1M --fpp 1e-6 --grow --keys 1G --max-size 10G   # segments for 1G keys",
         "  bloomstore size --expected 5M --fpp 0.001 --window 24h --epochs 8",
-        "  bloomstore size --expected 1M --fpp 0.01 --json | jq .fileBytes"
+        "  bloomstore size --expected 1M --fpp 0.01 --json | jq .fileBytes",
+        "  bloomstore size --stable --fpp 0.01 --expected 1M --counter-bits 2   # P, stable point, lifetime",
+        "  bloomstore size --values max --value-bits 3 --expected 1M --fpp 0.001"
     };
 
     private final ShapeOptions shape;
+    private final CellRuleOptions rules;
     private Long keys;
     private boolean json;
 
     SizeCommand(BloomstoreCli cli) {
         super(cli, DESCRIPTION, EXAMPLES);
         shape = new ShapeOptions(command, true, false);
+        rules = new CellRuleOptions(command);
         command.addOption(option(Long.class, value -> keys = value, "--keys").paramLabel("K")
                 .converters(new Converters.Count())
                 .description("With --grow: the keys the file is to hold, for its segments and bytes then "
@@ -58,7 +63,9 @@ final class SizeCommand extends CliCommand {
             throw new IllegalArgumentException("--keys goes with --grow: the keys a growing file is to hold");
         }
         SizeReport report;
-        if (shape.grow) {
+        if (rules.asked()) {
+            report = ruled();
+        } else if (shape.grow) {
             report = growing(shape.growingSpec(null));
         } else if (shape.window != null) {
             report = windowed(shape.windowSpec());
@@ -79,7 +86,31 @@ final class SizeCommand extends CliCommand {
         return new SizeReport("fixed", Human.name(spec.layout()), spec.counterBits(), n,
                 n != null ? spec.targetFpp() : null, BloomFilter.fileBytes(spec), BloomFilter.fileBytes(spec), n != null ? spec.expectedFpp(n) : null,
                 spec.cells(), spec.hashes(), n != null ? bitsPerKey(spec, n) : null,
-                null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * A stable filter (N is the later keys a key survives; the rate is the stable point's) or a
+     * valued one (N keys at P, as a plain filter's, in wider cells), checked as create checks them.
+     */
+    private SizeReport ruled() {
+        if (keys != null) {
+            throw new IllegalArgumentException("--keys goes with --grow: the keys a growing file is to hold");
+        }
+        if (rules.valued()) {
+            BloomSpec spec = rules.valuedSpec(shape);
+            long n = spec.expectedKeys();
+            return new SizeReport("valued", Human.name(spec.layout()), spec.counterBits(), n, spec.targetFpp(),
+                    BloomFilter.fileBytes(spec), BloomFilter.fileBytes(spec), spec.expectedFpp(n), spec.cells(), spec.hashes(),
+                    bitsPerKey(spec, n), null, null, null, null, null, null, null, null, null, null,
+                    CellRuleReport.valued(rules.keepsMax(), rules.valueBits(), 1, java.util.Map.of()));
+        }
+        StableSpec stable = rules.stableSpec(shape);
+        BloomSpec spec = stable.spec();
+        return new SizeReport("stable", Human.name(spec.layout()), spec.counterBits(), Math.round(stable.expectedLifetime()),
+                shape.fpp, BloomFilter.fileBytes(spec), BloomFilter.fileBytes(spec), stable.stableFpp(), spec.cells(),
+                spec.hashes(), null, null, null, null, null, null, null, null, null, null, null,
+                CellRuleReport.stable(stable, 1));
     }
 
     private SizeReport growing(GrowingSpec spec) {
@@ -112,7 +143,7 @@ final class SizeCommand extends CliCommand {
         }
         return new SizeReport("growing", Human.name(spec.layout()), 1, spec.expectedKeys(), spec.fpp(),
                 spec.fileBytes(segments), spec.fileBytes(1), 1 - allClear, null, null, null, keys, segments, spec.growthFactor(),
-                spec.tighteningRatio(), spec.maxBytes() > 0 ? spec.maxBytes() : null, limit, null, null, null, parts);
+                spec.tighteningRatio(), spec.maxBytes() > 0 ? spec.maxBytes() : null, limit, null, null, null, parts, null);
     }
 
     /**
@@ -189,7 +220,7 @@ final class SizeCommand extends CliCommand {
         }
         return new SizeReport("windowed", Human.name(spec.layout()), 1, spec.expectedKeys(), spec.fpp(),
                 spec.fileBytes(), spec.fileBytes(), rate, null, null, null, null, null, null, null, null, null,
-                epochMillis * spec.epochs(), spec.epochs(), epochMillis, parts);
+                epochMillis * spec.epochs(), spec.epochs(), epochMillis, parts, null);
     }
 
     private static Part part(int index, BloomSpec spec) {
@@ -214,6 +245,17 @@ final class SizeCommand extends CliCommand {
                     .row("bits a key", r.bitsPerKey() == null ? "-" : decimal(r.bitsPerKey()))
                     .row("false positives", r.expectedFpp() == null ? "-"
                             : Human.percent(r.expectedFpp()) + " expected at " + CliFilters.keys(r.expectedKeys()));
+            case "stable", "valued" -> table.row("kind", r.kind().equals("stable")
+                            ? "stable: fixed space, each add forgets a little, no clock"
+                            : "valued: a value per key, cells of " + r.counterBits() + " bits")
+                    .row("cells (m)", Human.count(r.cells()) + " of " + r.counterBits() + (r.counterBits() == 1 ? " bit" : " bits"))
+                    .row("hashes (k)", Integer.toString(r.hashes()))
+                    .row("sized for", r.kind().equals("stable")
+                            ? "a key surviving " + CliFilters.keys(r.expectedKeys()) + " later on average, at "
+                                    + Human.percent(r.targetFpp()) + " false positives"
+                            : CliFilters.keys(r.expectedKeys()) + " at " + Human.percent(r.targetFpp()) + " false positives")
+                    .row("false positives", Human.percent(r.expectedFpp()) + (r.kind().equals("stable")
+                            ? " at the stable point, however long the stream" : " expected at " + CliFilters.keys(r.expectedKeys())));
             case "growing" -> table.row("kind", "growing: each next segment holds " + Human.factor(r.growthFactor())
                             + " the keys at " + Human.factor(r.tighteningRatio()) + " the rate")
                     .row("layout", r.layout())
@@ -246,6 +288,9 @@ final class SizeCommand extends CliCommand {
                     + sizeOnDisk(r.createdBytes()) + ", the first segment");
         } else {
             table.row("file size", sizeOnDisk(r.fileBytes()) + ", allocated whole by create");
+        }
+        if (r.cellRule() != null) {
+            r.cellRule().addRows(table);
         }
         table.print(out);
         if (r.kind().equals("growing")) {
@@ -281,11 +326,14 @@ final class SizeCommand extends CliCommand {
      * @param expectedFpp the rate at N keys (fixed), at {@code keys} keys (growing), or of a query
      *     when every slot holds its share (windowed); null when N is
      * @param parts each segment (growing, for {@code keys} keys) or slot (windowed)
+     * @param cellRule a stable or valued filter's rule and model, as inspect reports it of the new
+     *     file (all cells zero); for those two kinds, whose N is a stable filter's expected lifetime
+     *     and whose expected rate its stable point's
      */
     record SizeReport(String kind, String layout, int counterBits, Long expectedKeys, Double targetFpp,
             long fileBytes, long createdBytes, Double expectedFpp, Long cells, Integer hashes, Double bitsPerKey,
             Long keys, Integer segments, Double growthFactor, Double tighteningRatio, Long maxBytes, Growth limit,
-            Long windowMillis, Integer epochs, Long epochMillis, List<Part> parts) {
+            Long windowMillis, Integer epochs, Long epochMillis, List<Part> parts, CellRuleReport cellRule) {
     }
 
     /** A segment or slot: the keys and rate it is sized for, its cells, hashes, m / n and bytes (header page and cells). */

@@ -36,23 +36,11 @@ final class ValuedPairs {
                 pairs++;
             }
             if (operands.lines.isGiven()) {
-                long[] counts = {0, 0};
-                String input = operands.lines.name();
                 try (KeySource lines = operands.lines.open(streams, null)) {
-                    lines.forEach(filter.hasher(), (bytes, offset, length, hash) -> {
-                        counts[0]++;
-                        int tab = lastIndexOf(bytes, offset, offset + length, (byte) '\t');
-                        if (tab <= offset) {
-                            throw new IllegalArgumentException("pair " + counts[0] + " of " + input + " ('"
-                                    + new String(bytes, offset, length, StandardCharsets.UTF_8) + "') is not KEY<TAB>VALUE: "
-                                    + operands.file + " is a valued filter, so each line holds a key, a TAB and its value");
-                        }
-                        long value = value(bytes, tab + 1, offset + length, filter, "pair " + counts[0] + " of " + input);
-                        counts[1] += filter.putHash(filter.hasher().hash(bytes, offset, tab - offset), value) ? 1 : 0;
-                    });
+                    Counts counts = addLines(filter, lines, operands.lines.name(), operands.file);
+                    pairs += counts.pairs();
+                    changed += counts.changed();
                 }
-                pairs += counts[0];
-                changed += counts[1];
             }
             if (sync) {
                 filter.filter().sync();
@@ -62,6 +50,30 @@ final class ValuedPairs {
                 + ": " + Human.count(changed) + " changed a cell, " + Human.count(pairs - changed)
                 + " already read that value or one " + "beyond it");
         return ExitCode.OK;
+    }
+
+    /** Pairs read, and those that changed a cell. */
+    record Counts(long pairs, long changed) {
+    }
+
+    /**
+     * Adds the KEY&lt;TAB&gt;VALUE lines of {@code lines} (named {@code input} in errors) to {@code filter},
+     * the valued file {@code file}.
+     */
+    static Counts addLines(ValuedFilter filter, KeySource lines, String input, java.nio.file.Path file) throws IOException {
+        long[] counts = {0, 0};
+        lines.forEach(filter.hasher(), (bytes, offset, length, hash) -> {
+            counts[0]++;
+            int tab = lastIndexOf(bytes, offset, offset + length, (byte) '\t');
+            if (tab <= offset) {
+                throw new IllegalArgumentException("pair " + counts[0] + " of " + input + " ('"
+                        + new String(bytes, offset, length, StandardCharsets.UTF_8) + "') is not KEY<TAB>VALUE: "
+                        + file + " is a valued filter, so each line holds a key, a TAB and its value");
+            }
+            long value = value(bytes, tab + 1, offset + length, filter, "pair " + counts[0] + " of " + input);
+            counts[1] += filter.putHash(filter.hasher().hash(bytes, offset, tab - offset), value) ? 1 : 0;
+        });
+        return new Counts(counts[0], counts[1]);
     }
 
     /** The decimal value in {@code bytes[from, to)}, checked to fit the file's value bits. */

@@ -95,15 +95,19 @@ final class BloomCommands {
         if (handle.filter.isReadOnly()) {
             throw new RespError("READONLY " + handle.path + " is read-only to the server");
         }
+        if (handle.valued() != null) {
+            throw new RespError("WRONGTYPE '" + handle.id + "' is a valued filter, which holds a value per item: add with "
+                    + "BS.ADDVALUE key item value");
+        }
         BloomFilter fixed = handle.fixed();
-        if (fixed != null && fixed.spec().expectedKeys() > 0 && fixed.approximateKeys() >= fixed.spec().expectedKeys()
+        if (handle.fills() && fixed.approximateKeys() >= fixed.spec().expectedKeys()
                 && !handle.mightContain(item)) {
             throw new RespError(FULL);
         }
         return handle.add(item);
     }
 
-    private void afterAdds(Handle handle, int count) throws RespError {
+    void afterAdds(Handle handle, int count) throws RespError {
         if (count == 0) {
             return;
         }
@@ -409,7 +413,13 @@ final class BloomCommands {
 
     /** BS.INFO key: what the file's header and a scan of its cells say, as one JSON object. */
     void bsInfo(byte[][] args, Reply out) throws RespError {
-        Handle handle = existing(args[1]);
+        Handle handle;
+        try {
+            handle = existing(args[1]);
+        } catch (RespError notAFilter) {
+            out.bulk(ValueCommands.mapInfo(server, args[1], notAFilter));
+            return;
+        }
         try {
             Json json = new Json().field("key", Args.text(args[1])).field("file", handle.path.toString());
             MembershipFilter filter = handle.filter;
@@ -422,6 +432,7 @@ final class BloomCommands {
                         .field("created", info.created().toString()).field("sparse", info.sparse())
                         .field("sealed", fixed.sealed()).field("readOnly", filter.isReadOnly());
                 spec(json, fixed.spec());
+                cellRule(json, handle, fixed.spec());
                 return json.field("cellsSet", stats.setCells()).field("fillRatio", stats.fillRatio())
                         .field("estimatedKeys", stats.estimatedKeys()).field("currentFpp", stats.currentFpp())
                         .field("approximateInsertions", filter.approximateKeys())
@@ -444,6 +455,21 @@ final class BloomCommands {
         } finally {
             handle.release();
         }
+    }
+
+    /**
+     * A fixed file's cell rule (docs/FORMAT.md, "Cell rules"): "plain", "stable" with its model,
+     * or "max"/"min" with its value bits.
+     */
+    private static void cellRule(Json json, Handle handle, BloomSpec spec) {
+        if (handle.valued() != null) {
+            json.field("cellRule", handle.valued().keepsMax() ? "max" : "min").field("valueBits", handle.valued().valueBits());
+            return;
+        }
+        handle.fixed().stableSpec().ifPresentOrElse(stable -> json.field("cellRule", "stable")
+                        .field("decrements", stable.decrements()).field("stableFpp", stable.stableFpp())
+                        .field("expectedLifetime", stable.expectedLifetime()),
+                () -> json.field("cellRule", spec.counterBits() == 1 ? "plain" : "counting"));
     }
 
     /** What a growing and a windowed file both tell, before their own fields. */

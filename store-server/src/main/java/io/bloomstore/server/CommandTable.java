@@ -57,6 +57,8 @@ final class CommandTable {
         add("bs.info", 2, new String[] {"readonly"}, 1, 1, 1);
         add("bs.estimate", 3, new String[] {"readonly"}, 1, 2, 1);
         add("bs.merge", -3, new String[] {"write"}, 1, -1, 1);
+        add("bs.addvalue", 4, WRITE, 1, 1, 1);
+        add("bs.getvalue", 3, READ, 1, 1, 1);
     }
 
     private CommandTable() {

@@ -18,12 +18,14 @@ final class Commands {
     private final ServerState server;
     private final Session session;
     private final BloomCommands bloom;
+    private final ValueCommands values;
     private final Dumps dumps;
 
     Commands(ServerState server, Session session) {
         this.server = server;
         this.session = session;
         this.bloom = new BloomCommands(server);
+        this.values = new ValueCommands(server, bloom);
         this.dumps = new Dumps(server, session);
     }
 
@@ -81,6 +83,8 @@ final class Commands {
             case "bs.info" -> bloom.bsInfo(args, out);
             case "bs.estimate" -> bloom.estimate(args, out);
             case "bs.merge" -> bloom.merge(args, out);
+            case "bs.addvalue" -> values.addValue(args, out);
+            case "bs.getvalue" -> values.getValue(args, out);
             case "bf.scandump" -> dumps.scanDump(args, out);
             case "bf.loadchunk" -> dumps.loadChunk(args, out);
             case "ping" -> ping(args, out);

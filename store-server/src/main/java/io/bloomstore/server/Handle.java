@@ -2,6 +2,7 @@ package io.bloomstore.server;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.MembershipFilter;
+import io.bloomstore.ValuedFilter;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,6 +19,10 @@ final class Handle {
     final MembershipFilter filter;
     /** {@link #filter} if it is a fixed filter, else null: asked once, as every add of a fixed one asks it. */
     private final BloomFilter fixed;
+    /** {@link #fixed}'s values if it is a valued filter (docs/FORMAT.md, "Cell rules"), else null. */
+    private final ValuedFilter valued;
+    /** Whether {@link #fixed} is a stable filter, which takes keys without end: its n is a lifetime, not a capacity. */
+    private final boolean stable;
     /**
      * Whether the file's keys are numbers (an sbbf filter of a numeric Parquet type). Redis sends
      * every item as bytes; in such a file they are the text of a number, as the command line reads
@@ -36,6 +41,8 @@ final class Handle {
         this.path = path;
         this.filter = filter;
         this.fixed = filter.asFixed().orElse(null);
+        this.valued = fixed != null ? ValuedFilter.of(fixed).orElse(null) : null;
+        this.stable = fixed != null && fixed.stableSpec().isPresent();
         this.numericKeys = fixed != null && fixed.spec().parquetType() != null && fixed.spec().parquetType().isNumeric();
         this.fileKey = fileKey;
     }
@@ -96,5 +103,26 @@ final class Handle {
     /** The filter if it is a fixed one, for the commands only that kind answers; else null. */
     BloomFilter fixed() {
         return fixed;
+    }
+
+    /** Whether the file is a fixed filter with a capacity, which BF.ADD refuses to pass as RedisBloom's NONSCALING filters do. */
+    boolean fills() {
+        return fixed != null && !stable && fixed.spec().expectedKeys() > 0;
+    }
+
+    /** The filter's values if it is a valued filter (BS.ADDVALUE, BS.GETVALUE); else null. */
+    ValuedFilter valued() {
+        return valued;
+    }
+
+    /** The file's kind in a word, for errors and BS.INFO: stable, valued, or the filter's kind (fixed, growing, windowed). */
+    String kindName() {
+        if (valued != null) {
+            return "valued";
+        }
+        if (stable) {
+            return "stable";
+        }
+        return filter.kind().toString();
     }
 }

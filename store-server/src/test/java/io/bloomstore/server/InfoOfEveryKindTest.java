@@ -81,7 +81,7 @@ class InfoOfEveryKindTest {
 
             assertEquals(List.of("key", "file", "kind", "formatVersion", "fileBytes", "created", "sparse", "sealed",
                     "readOnly", "cells", "hashes", "counterBits", "layout", "hashAlgorithm", "seed", "expectedKeys",
-                    "targetFpp", "cellsSet", "fillRatio", "estimatedKeys", "currentFpp", "approximateInsertions",
+                    "targetFpp", "cellRule", "cellsSet", "fillRatio", "estimatedKeys", "currentFpp", "approximateInsertions",
                     "pastCapacity"), bsInfoFields(resp, "fixed"));
             assertEquals(List.of("key", "file", "kind", "fileBytes", "readOnly", "targetFpp", "compoundFpp",
                     "expectedKeys", "growthFactor", "tighteningRatio", "maxBytes", "layout", "seed", "segments"),

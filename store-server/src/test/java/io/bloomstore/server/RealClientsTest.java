@@ -51,18 +51,7 @@ class RealClientsTest {
     }
 
     private static String redisCli(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(server.port)));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
-            try {
-                return process.getInputStream().readAllBytes();
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "redis-cli " + String.join(" ", args) + " did not end");
-        return new String(out.join(), StandardCharsets.UTF_8).strip();
+        return server.redisCli(args);
     }
 
     @Test

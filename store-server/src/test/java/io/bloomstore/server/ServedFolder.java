@@ -1,9 +1,17 @@
 package io.bloomstore.server;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.bloomstore.testing.ChildJvm;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** A real server process on a free port, serving a folder, started and stopped by a test. */
 final class ServedFolder implements AutoCloseable {
@@ -33,6 +41,22 @@ final class ServedFolder implements AutoCloseable {
             throw new AssertionError("the server printed \"" + line + "\" where its port was expected: " + process.stderr());
         }
         return new ServedFolder(dir, process, Integer.parseInt(line.substring(5)));
+    }
+
+    /** What redis-cli prints (stdout and stderr, stripped) for {@code args} sent to this server. */
+    String redisCli(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(port)));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
+            try {
+                return process.getInputStream().readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "redis-cli " + String.join(" ", args) + " did not end");
+        return new String(out.join(), StandardCharsets.UTF_8).strip();
     }
 
     /** Stops the server the clean way (its stdin closed) and checks it ended well. */
