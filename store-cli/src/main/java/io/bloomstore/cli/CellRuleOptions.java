@@ -163,22 +163,12 @@ final class CellRuleOptions {
         if (shape.expected == null) {
             throw new IllegalArgumentException("--values needs --expected N: the distinct keys the file is sized for");
         }
-<<<<<<< HEAD
-        shape.checkSize(file, ValuedFilter.spec(shape.expected, shape.fpp, checkedValueBits()));
-        try (ValuedFilter created = ValuedFilter.create(file, shape.expected, shape.fpp, valueBits,
-                values == Keep.MAX, shape.createOptions(force))) {
-            BloomFilter filter = created.filter();
-            return "valued (" + values.name().toLowerCase(java.util.Locale.ROOT) + "), values of " + valueBits
-                    + (valueBits == 1 ? " bit, " : " bits, ") + CliFilters.describe(filter);
-        }
-=======
         return ValuedFilter.spec(shape.expected, shape.fpp, checkedValueBits());
     }
 
     /** Whether the options ask for the max rule (else min); after {@link #valuedSpec}. */
     boolean keepsMax() {
         return values == Keep.MAX;
->>>>>>> h-family
     }
 
     private int checkedValueBits() {
@@ -208,12 +198,5 @@ final class CellRuleOptions {
         return shape.expected != null
                 ? StableSpec.forLifetime(shape.expected, shape.fpp, shape.counterBits)
                 : StableSpec.forBytes(sizeBytes, shape.fpp, shape.counterBits);
-<<<<<<< HEAD
-        shape.checkSize(file, spec.spec());
-        try (BloomFilter filter = BloomFilter.createStable(file, spec, shape.createOptions(force))) {
-            return "stable, " + CliFilters.describe(filter) + "; " + CellRuleReport.summary(spec);
-        }
-=======
->>>>>>> h-family
     }
 }

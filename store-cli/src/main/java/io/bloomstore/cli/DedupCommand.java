@@ -102,9 +102,6 @@ final class DedupCommand extends CliCommand {
             throw new NoSuchFileException(file.toString(), null, "no such filter file; create it with 'bloomstore create', "
                     + "or give --expected N --fpp P to create it on the first run");
         }
-<<<<<<< HEAD
-        return CliFilters.openAny(file, OpenMode.READ_WRITE);
-=======
         MembershipFilter existing = CliFilters.openAny(file, OpenMode.READ_WRITE);
         if (existing.asFixed().flatMap(ValuedFilter::of).isPresent()) {
             existing.close();
@@ -140,6 +137,5 @@ final class DedupCommand extends CliCommand {
                     + "sizing options to use the file as it is");
         }
         return existing;
->>>>>>> h-family
     }
 }
