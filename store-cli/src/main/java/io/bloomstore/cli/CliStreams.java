@@ -1,6 +1,5 @@
 package io.bloomstore.cli;
 
-import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
@@ -46,8 +45,7 @@ final class CliStreams {
 
     /** The process's own streams; stdout unbuffered by the JDK, buffered here once. */
     static CliStreams system() {
-        return new CliStreams(StandardInput::open,
-                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), OUTPUT_BUFFER),
+        return new CliStreams(StandardInput::open, new UnlockedBuffer(new FileOutputStream(FileDescriptor.out)),
                 new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
                 Terminals.isTerminal(Terminals.STDOUT), Terminals.isTerminal(Terminals.STDERR));
     }
@@ -152,6 +150,65 @@ final class CliStreams {
                 return target.startsWith("/") ? " (" + target + ")" : "";
             } catch (IOException | UnsupportedOperationException e) {
                 return "";
+            }
+        }
+    }
+
+    /**
+     * A {@link java.io.BufferedOutputStream} without its lock: a command writes stdout from one
+     * thread, and {@code contains} writes twice a key, where taking and releasing the JDK's lock
+     * on each write cost about a tenth of a 3 M-line query's CPU (docs/BENCHMARKS-HISTORY.md,
+     * "Whole processes").
+     */
+    private static final class UnlockedBuffer extends OutputStream {
+        private final OutputStream out;
+        private final byte[] buffer = new byte[OUTPUT_BUFFER];
+        private int used;
+
+        UnlockedBuffer(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (used == buffer.length) {
+                drain();
+            }
+            buffer[used++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            if (length > buffer.length - used) {
+                drain();
+                if (length >= buffer.length) {
+                    out.write(bytes, offset, length); // no copy for what would fill the buffer alone
+                    return;
+                }
+            }
+            System.arraycopy(bytes, offset, buffer, used, length);
+            used += length;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            drain();
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                flush();
+            } finally {
+                out.close();
+            }
+        }
+
+        private void drain() throws IOException {
+            if (used > 0) {
+                out.write(buffer, 0, used); // a failed write keeps the bytes for the next flush, as the JDK's does
+                used = 0;
             }
         }
     }
