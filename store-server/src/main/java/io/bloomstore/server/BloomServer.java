@@ -13,8 +13,6 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerDomainSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.redis.FixedRedisMessagePool;
-import io.netty.handler.codec.redis.RedisDecoder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -136,9 +134,7 @@ public final class BloomServer implements AutoCloseable {
 
     /** The handlers a connection's bytes go through, from the bytes read to the replies written. */
     static void serve(ChannelPipeline pipeline, ServerState state, Session session) {
-        pipeline.addLast("arrival", new Arrival(session));
-        pipeline.addLast("resp", new RedisDecoder(RequestAssembler.MAX_INLINE, FixedRedisMessagePool.INSTANCE, true));
-        pipeline.addLast("requests", new RequestAssembler(session));
+        pipeline.addLast("requests", new RequestDecoder(session));
         pipeline.addLast("commands", new CommandHandler(state, session));
     }
 
