@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The server process serves through Linux's epoll where Netty's native library loads (this build
  * carries it for x86_64 Linux), and through the JDK's NIO when native transports are turned off:
- * the same requests, the same replies, pipelined, on both.
+ * the same requests, the same replies, pipelined, on both; and a Unix socket on the one chosen.
  */
 class TransportTest {
     @TempDir
@@ -29,6 +34,23 @@ class TransportTest {
     @Test
     void nioWhenNativeTransportsAreOff() throws IOException {
         servesThrough(List.of("-Dio.netty.transport.noNative=true"), "nio");
+    }
+
+    @Test
+    void aUnixSocketOnTheTransportChosen() throws IOException {
+        Path socket = dir.resolve("serve.sock");
+        try (BloomServer server = BloomServer.start(ServerOptions.of(dir).withListener("127.0.0.1", -1, socket));
+                SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            assertEquals(socket.toString(), server.listening());
+            channel.write(ByteBuffer.wrap(Resp.command("ECHO", "through " + server.transport())));
+            String expected = "$" + ("through " + server.transport()).length() + "\r\nthrough " + server.transport() + "\r\n";
+            ByteBuffer reply = ByteBuffer.allocate(expected.length());
+            while (reply.hasRemaining() && channel.read(reply) >= 0) {
+                // until the whole reply is read
+            }
+            assertEquals(expected, new String(reply.array(), StandardCharsets.US_ASCII));
+        }
+        assertTrue(Files.notExists(socket), "the socket file is removed on close");
     }
 
     private void servesThrough(List<String> jvmOptions, String transport) throws IOException {
