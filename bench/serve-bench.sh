@@ -2,7 +2,8 @@
 # bloomstore serve beside Redis 7 + RedisBloom 2.4.23 and Redis's own SETBIT/GETBIT, in one run,
 # each BF command on bloomstore and at once on RedisBloom (a loaded host's load drifts within a run),
 # with the same redis-benchmark command lines (those of ../shared/peers/redisbloom/bench.sh), p50
-# and p99 from redis-benchmark's CSV; then a one-key query through redis-cli against the warm
+# and p99 from redis-benchmark's CSV, and each server's own CPU time per request (user + system, from
+# /proc: on a loaded host it moves far less than req/s, which follows the host's load); then a one-key query through redis-cli against the warm
 # server beside a one-key `bloomstore contains`.
 #
 #   bench/serve-bench.sh [OUT_DIR]        (needs store-cli/target/bloomstore.jar: mvn -DskipTests package)
@@ -35,6 +36,9 @@ done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 PB=$(free_port); PR=$(free_port); PP=$(free_port)
 PIDS=()
+declare -A SPID # server name -> its pid, for its CPU time
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+TICK_US=$(( 1000000 / $(getconf CLK_TCK) ))
 cleanup() { # the servers write their last log lines as they stop: the folder goes once they are gone
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${PIDS[@]}"; do
@@ -46,19 +50,22 @@ trap cleanup EXIT
 
 mkdir -p "$WORK/data"
 "$ROOT/bin/bloomstore" serve "$WORK/data" --port "$PB" >"$OUT/bloomstore-serve.log" 2>&1 &
-PIDS+=($!)
-PIDS+=("$(LOGDIR=$WORK "$PEERS/start.sh" "$PR")")
-PIDS+=("$(MODULE=none LOGDIR=$WORK "$PEERS/start.sh" "$PP")")
+SPID[bloomstore]=$!
+SPID[redisbloom]=$(LOGDIR=$WORK "$PEERS/start.sh" "$PR")
+SPID[redis]=$(MODULE=none LOGDIR=$WORK "$PEERS/start.sh" "$PP")
+PIDS+=("${SPID[bloomstore]}" "${SPID[redisbloom]}" "${SPID[redis]}")
 for _ in $(seq 1 120); do redis-cli -p "$PB" PING >/dev/null 2>&1 && break; sleep 0.5; done
 
 R10="__rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__"
-# one CSV row per run: server,label,P,n,rps,avg,min,p50,p95,p99,max
+# one CSV row per run: server,label,P,n,rps,avg,min,p50,p95,p99,max,cpu_us (the server's CPU per request)
 bench() { # server port label pipeline requests command...
     local server=$1 port=$2 label=$3 p=$4 n=$5
     shift 5
-    local row
+    local row before
+    before=$(cpu_ticks "${SPID[$server]}")
     row=$(redis-benchmark -p "$port" -n "$n" -r "$R" -P "$p" -c "$C" --csv "$@" 2>/dev/null | tail -1 | tr -d '"')
-    echo "$server,$label,$p,$n,${row#*,}" | tee -a "$WORK/rows.csv"
+    local used=$(( ($(cpu_ticks "${SPID[$server]}") - before) * TICK_US ))
+    echo "$server,$label,$p,$n,${row#*,},$(python3 -c "print(round($used / $n, 2))")" | tee -a "$WORK/rows.csv"
 }
 reserve() { redis-cli -p "$1" DEL bench >/dev/null; redis-cli -p "$1" BF.RESERVE bench 0.01 "$CAP" >/dev/null; }
 both() { # label pipeline requests command...: on bloomstore, then at once on RedisBloom, so both see the same load
@@ -102,23 +109,29 @@ bitmap_suite() { # server port (a fixed offset: redis-benchmark's zero-padded __
     redis-benchmark -p "$PB" -n "$N" -r "$R" -P 16 -c "$C" -q BF.ADD bench __rand_int__ >/dev/null 2>&1
     # shellcheck disable=SC2086
     redis-benchmark -p "$PB" -n "$N" -r "$R" -P 16 -c "$C" -q BF.MEXISTS bench $R10 >/dev/null 2>&1
-    echo "server,test,P,n,rps,avg_ms,min_ms,p50_ms,p95_ms,p99_ms,max_ms"
+    echo "server,test,P,n,rps,avg_ms,min_ms,p50_ms,p95_ms,p99_ms,max_ms,cpu_us_per_request"
     for rep in $(seq 1 "$REPS"); do
         echo "# rep $rep load: $(cut -d' ' -f1-3 /proc/loadavg)"
         bf_suite
         bitmap_suite redis "$PP"
     done
-    echo "# bloomstore / RedisBloom req/s, each rep's pair run back to back"
+    echo "# bloomstore / RedisBloom req/s, each rep's pair run back to back; then the servers' CPU per request, RedisBloom / bloomstore"
     python3 - "$WORK/rows.csv" <<'RATIOS'
 import sys, collections
-rps = {}
+rps, cpu = {}, {}
 for line in open(sys.argv[1]):
-    server, label, p, _, value = line.split(",")[:5]
-    rps.setdefault((label, p), collections.defaultdict(list))[server].append(float(value))
+    fields = line.strip().split(",")
+    server, label, p = fields[:3]
+    rps.setdefault((label, p), collections.defaultdict(list))[server].append(float(fields[4]))
+    cpu.setdefault((label, p), collections.defaultdict(list))[server].append(float(fields[-1]))
 for (label, p), by in rps.items():
     if "bloomstore" in by and "redisbloom" in by:
         ratios = [b / r for b, r in zip(by["bloomstore"], by["redisbloom"])]
         print(f"ratio,{label},{p}," + ",".join(f"{x:.2f}" for x in ratios))
+for (label, p), by in cpu.items():
+    if "bloomstore" in by and "redisbloom" in by:
+        ratios = [r / b if b else float("nan") for b, r in zip(by["bloomstore"], by["redisbloom"])]
+        print(f"cpu_ratio,{label},{p}," + ",".join(f"{x:.2f}" for x in ratios))
 RATIOS
     echo "# one-key query: $QUERIES runs each, wall time of the whole loop"
     redis-cli -p "$PB" BF.ADD one k >/dev/null

@@ -80,7 +80,8 @@ final class ServeCommand extends CliCommand {
         }, "bloomstore-serve-stop"));
         streams().text().println("bloomstore serve: listening on " + server.listening() + ", serving " + dir + " ("
                 + server.filesFound() + (server.filesFound() == 1 ? " filter file" : " filter files") + "), sync "
-                + sync.toLowerCase(Locale.ROOT) + (options.password() != null ? ", password required" : ""));
+                + sync.toLowerCase(Locale.ROOT) + (options.password() != null ? ", password required" : "")
+                + ", " + server.transport() + " transport");
         streams().text().flush();
         stopped.await();
         return ExitCode.OK;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ServeIT {
     private static final Pattern START = Pattern.compile(
-            "bloomstore serve: listening on 127\\.0\\.0\\.1:(\\d+), serving (.*) \\((\\d+) filter files?\\), sync everysec");
+            "bloomstore serve: listening on 127\\.0\\.0\\.1:(\\d+), serving (.*) \\((\\d+) filter files?\\), sync everysec, (epoll|nio) transport");
 
     @TempDir
     Path dir;

@@ -1,12 +1,10 @@
 package io.bloomstore.server;
 
-import io.bloomstore.server.RequestAssembler.ProtocolViolation;
+import io.bloomstore.server.RequestDecoder.ProtocolViolation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderException;
-import io.netty.handler.codec.TooLongFrameException;
 import java.io.IOException;
 import java.util.ArrayDeque;
 
@@ -37,7 +35,7 @@ final class CommandHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        byte[][] args = (byte[][]) msg; // a whole request's words, from RequestAssembler
+        byte[][] args = (byte[][]) msg; // a whole request's words, from RequestDecoder
         session.requestStarted = 0;
         if (closing || args.length == 0) {
             return;
@@ -124,10 +122,6 @@ final class CommandHandler extends ChannelInboundHandlerAdapter {
         String error;
         if (cause instanceof ProtocolViolation) {
             error = cause.getMessage();
-        } else if (cause instanceof TooLongFrameException || cause.getCause() instanceof TooLongFrameException) {
-            error = "ERR Protocol error: too big inline request";
-        } else if (cause instanceof DecoderException) {
-            error = "ERR Protocol error: " + (cause.getCause() != null ? cause.getCause().getMessage() : cause.getMessage());
         } else if (cause instanceof IOException) {
             ctx.close(); // the peer reset the connection: nothing to tell it
             return;

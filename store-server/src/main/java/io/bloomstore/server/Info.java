@@ -129,7 +129,7 @@ final class Info {
         values.put("maxclients", Integer.toString(server.options.maxClients()));
         values.put("databases", "1");
         values.put("timeout", "0");
-        values.put("proto-max-bulk-len", Long.toString(RequestAssembler.MAX_BULK));
+        values.put("proto-max-bulk-len", Long.toString(RequestDecoder.MAX_BULK));
         values.put("requirepass", server.options.password() == null ? "" : "(set)");
         values.put("bf-error-rate", Double.toString(server.options.defaultError()));
         values.put("bf-initial-size", Long.toString(server.options.defaultCapacity()));

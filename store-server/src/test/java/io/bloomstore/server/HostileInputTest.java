@@ -71,14 +71,14 @@ class HostileInputTest {
     @Test
     void aOneGigabyteKeyIsRefusedBeforeItsBytesArrive() throws IOException {
         refusedAndClosed("*3\r\n$6\r\nBF.ADD\r\n$1073741824\r\n", "length");
-        refusedAndClosed("*3\r\n$6\r\nBF.ADD\r\n$" + (RequestAssembler.MAX_BULK + 1) + "\r\n", "invalid bulk length");
+        refusedAndClosed("*3\r\n$6\r\nBF.ADD\r\n$" + (RequestDecoder.MAX_BULK + 1) + "\r\n", "invalid bulk length");
     }
 
     @Test
     void anUnterminatedLineIsRefusedAtTheInlineLimit() throws IOException {
         byte[] line = new byte[100_000];
         Arrays.fill(line, (byte) 'a');
-        refusedAndClosed(new String(line, StandardCharsets.ISO_8859_1), "length");
+        refusedAndClosed(new String(line, StandardCharsets.ISO_8859_1), "too big inline request");
     }
 
     @Test

@@ -9,7 +9,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.DecoderException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -18,14 +17,15 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * Fuzzes the request parser: a connection's own handlers ({@link BloomServer#serve}: the arrival
- * clock, netty-codec-redis's decoder, {@link RequestAssembler}) on an embedded channel, fed any
- * bytes in pieces of any size, with a recorder in place of the commands. Whatever arrives:
+ * Fuzzes the request parser: a connection's own handlers ({@link BloomServer#serve}: the
+ * {@link RequestDecoder}) on an embedded channel, fed any bytes in pieces of any size, with a
+ * recorder in place of the commands. Whatever arrives:
  * <ul>
- *   <li>no exception escapes but a protocol error (the assembler's refusal or the decoder's), and
- *       after one nothing more is delivered;</li>
- *   <li>memory follows the bytes that arrived: the assembler never holds more than they and one
- *       first step of a bulk string (64 KiB), and no request delivered passes the bounds;</li>
+ *   <li>no exception escapes but the decoder's protocol error, and after one nothing more is
+ *       delivered;</li>
+ *   <li>memory follows the bytes that arrived: the decoder never holds more than twice them (a
+ *       word's buffer doubles as its bytes come) and one first step of a bulk string (64 KiB), and
+ *       no request delivered passes the bounds;</li>
  *   <li>nothing is held back: the requests delivered and the error are the same whether the bytes
  *       come in pieces or at once, so a request is run as soon as its last byte arrives.</li>
  * </ul>
@@ -34,8 +34,8 @@ import org.junit.jupiter.api.BeforeAll;
  * {@code JAZZER_FUZZ=1} it fuzzes (docs/SERVER.md, "Security and limits").
  */
 class RequestFuzzTest {
-    /** How far the assembler may allocate ahead of the bytes: the first step of a bulk string's buffer. */
-    private static final long AHEAD = 64 << 10;
+    /** How far the decoder may allocate ahead of the bytes: the first step of a bulk string's buffer. */
+    private static final long AHEAD = RequestDecoder.FIRST_STEP;
 
     private static ServerState state;
 
@@ -68,13 +68,13 @@ class RequestFuzzTest {
         BloomServer.serve(channel.pipeline(), state, session);
         Parsed parsed = new Parsed();
         channel.pipeline().replace(CommandHandler.class, "record", parsed);
-        RequestAssembler assembler = channel.pipeline().get(RequestAssembler.class);
+        RequestDecoder decoder = channel.pipeline().get(RequestDecoder.class);
         try {
             for (int at = 0; at < sent.length && channel.isOpen(); at += piece) {
                 int n = Math.min(piece, sent.length - at);
                 channel.writeInbound(Unpooled.wrappedBuffer(sent, at, n));
-                long held = assembler.heldBytes();
-                assertTrue(held <= at + n + AHEAD, "the assembler holds " + held + " bytes after " + (at + n) + " arrived");
+                long held = decoder.heldBytes();
+                assertTrue(held <= 2L * (at + n) + AHEAD, "the decoder holds " + held + " bytes after " + (at + n) + " arrived");
             }
         } finally {
             channel.finishAndReleaseAll();
@@ -91,25 +91,24 @@ class RequestFuzzTest {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             byte[][] words = (byte[][]) msg;
             assertTrue(error == null, "nothing is delivered after a protocol error");
-            assertTrue(words.length <= RequestAssembler.MAX_ARGS, "at most MAX_ARGS words");
+            assertTrue(words.length <= RequestDecoder.MAX_ARGS, "at most MAX_ARGS words");
             long bytes = 0;
             for (byte[] word : words) {
-                assertTrue(word.length <= RequestAssembler.MAX_BULK, "no word past MAX_BULK");
-                bytes += word.length + RequestAssembler.ARG_OVERHEAD;
+                assertTrue(word.length <= RequestDecoder.MAX_BULK, "no word past MAX_BULK");
+                bytes += word.length + RequestDecoder.ARG_OVERHEAD;
             }
-            assertTrue(bytes <= RequestAssembler.MAX_REQUEST, "no request past MAX_REQUEST");
+            assertTrue(bytes <= RequestDecoder.MAX_REQUEST, "no request past MAX_REQUEST");
             // a summary, so that a failure's message stays short however long the words
             requests.add(words.length + " words, " + bytes + " bytes, hash " + Arrays.deepHashCode(words));
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (!(cause instanceof RequestAssembler.ProtocolViolation || cause instanceof DecoderException)) {
+            if (!(cause instanceof RequestDecoder.ProtocolViolation)) {
                 fail("only a protocol error may end a connection's parsing", cause);
             }
             if (error == null) {
-                // whether, not which: the decoder words one error differently by how much of a line it saw
-                error = "refused";
+                error = cause.getMessage();
             }
             ctx.close();
         }

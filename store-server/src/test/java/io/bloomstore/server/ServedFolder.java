@@ -20,11 +20,14 @@ final class ServedFolder implements AutoCloseable {
     final Path dir;
     final ChildJvm process;
     final int port;
+    /** The transport the server chose, {@code epoll} or {@code nio}. */
+    final String transport;
 
-    private ServedFolder(Path dir, ChildJvm process, int port) {
+    private ServedFolder(Path dir, ChildJvm process, int port, String transport) {
         this.dir = dir;
         this.process = process;
         this.port = port;
+        this.transport = transport;
     }
 
     static ServedFolder start(Path dir) throws IOException {
@@ -33,14 +36,20 @@ final class ServedFolder implements AutoCloseable {
 
     static ServedFolder start(Path dir, SyncPolicy sync, String password, int requestTimeoutSeconds, int maxClients)
             throws IOException {
-        ChildJvm process = ChildJvm.start(ServerMain.class, dir.toString(), sync.name(),
+        return start(List.of(), dir, sync, password, requestTimeoutSeconds, maxClients);
+    }
+
+    static ServedFolder start(List<String> jvmOptions, Path dir, SyncPolicy sync, String password, int requestTimeoutSeconds,
+            int maxClients) throws IOException {
+        ChildJvm process = ChildJvm.start(jvmOptions, ServerMain.class, dir.toString(), sync.name(),
                 password == null ? "-" : password, Integer.toString(requestTimeoutSeconds), Integer.toString(maxClients));
         String line = process.readLine(WAIT);
-        if (!line.startsWith("port ")) {
+        String[] words = line == null ? new String[0] : line.split(" ");
+        if (words.length != 3 || !words[0].equals("port")) {
             process.close();
             throw new AssertionError("the server printed \"" + line + "\" where its port was expected: " + process.stderr());
         }
-        return new ServedFolder(dir, process, Integer.parseInt(line.substring(5)));
+        return new ServedFolder(dir, process, Integer.parseInt(words[1]), words[2]);
     }
 
     /** What redis-cli prints (stdout and stderr, stripped) for {@code args} sent to this server. */

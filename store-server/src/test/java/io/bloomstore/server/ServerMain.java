@@ -22,7 +22,7 @@ public final class ServerMain {
                 defaults.defaultError(), Duration.ofSeconds(Long.parseLong(args[3])));
         BloomServer server = BloomServer.start(options);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-        System.out.println("port " + server.port());
+        System.out.println("port " + server.port() + " " + server.transport());
         System.out.flush();
         while (System.in.read() >= 0) {
             // serve until the test closes our stdin
