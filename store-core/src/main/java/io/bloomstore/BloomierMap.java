@@ -5,6 +5,7 @@ import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.hashing.CellsChecksum;
 import io.bloomstore.internal.hashing.ProbeMath;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.map.FuseGraph;
 import io.bloomstore.internal.map.MapBuild;
 import io.bloomstore.internal.map.MapHeader;
@@ -119,7 +120,7 @@ public final class BloomierMap implements AutoCloseable {
      * @throws IOException if the file exists but cannot be read
      */
     public static boolean isMap(Path path) throws IOException {
-        return FilterKind.of(path) == FilterKind.MAP;
+        return FileKinds.of(path) == FilterKind.MAP;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.bloomstore;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.map.MapHeader;
 import io.bloomstore.internal.segment.ContainerImage;
 import io.bloomstore.InvalidFilterFileException.Problem;
@@ -210,10 +211,10 @@ public final class Pack {
             // a file shorter than a header page is the header check's to report (TOO_SHORT), not a truncated pack
             byte[] page = pack.readFully((int) Math.max(0, Math.min(FilterFileDescriptor.CELLS_START, length)));
             ContainerImage container = null;
-            if (FilterKind.of(page, page.length) == FilterKind.MAP) {
+            if (FileKinds.of(page, page.length) == FilterKind.MAP) {
                 MapHeader.decode(sourcePath, page, length);
                 restored[0] = new FilterFileSummary(FilterKind.MAP, 1, length, Optional.empty());
-            } else if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
+            } else if (FileKinds.of(page, page.length) == FilterKind.FIXED) {
                 FilterHeader header = FilterHeader.decode(sourcePath, page, length);
                 restored[0] = new FilterFileSummary(FilterKind.FIXED, 1, length, Optional.of(FilterFileInfo.of(header)));
             } else {
