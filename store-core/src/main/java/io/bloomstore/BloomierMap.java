@@ -415,13 +415,15 @@ public final class BloomierMap implements AutoCloseable {
         }
 
         /**
-         * Whether an existing target is replaced (atomically) rather than refused.
+         * How the file is created: {@link CreateOption#REPLACE_EXISTING} replaces an existing target
+         * (atomically) rather than refusing it. Replaces the options given before.
          *
-         * @param replace true to replace
+         * @param options the options; none to refuse an existing target
          * @return this builder
+         * @throws IllegalArgumentException for {@link CreateOption#SPARSE}: a map is written whole
          */
-        public Builder replaceExisting(boolean replace) {
-            this.replace = replace;
+        public Builder options(CreateOption... options) {
+            this.replace = CreateOption.replaceExisting("a map build", options);
             return this;
         }
 

@@ -166,7 +166,7 @@ class DiskFullTest {
         }
         ByteArrayInputStream keys = new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.US_ASCII));
         IOException e = assertThrows(IOException.class,
-                () -> FilterBuilder.to(file).spec(TOO_BIG).sparse(true).inMemory(true).fromLines(keys));
+                () -> FilterBuilder.to(file).spec(TOO_BIG).options(CreateOption.SPARSE).inMemory(true).fromLines(keys));
         assertTrue(e.getMessage().startsWith(file + ": cannot write it in " + small)
                 && e.getMessage().contains("No space left on device"), e.getMessage());
         assertEquals(List.of(), Directories.names(small), "not even the temporary file is left");

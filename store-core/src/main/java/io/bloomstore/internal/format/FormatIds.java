@@ -2,6 +2,8 @@ package io.bloomstore.internal.format;
 
 import io.bloomstore.HashAlgorithm;
 import io.bloomstore.Layout;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 /**
  * The bytes a file header stores for a {@link Layout} and a {@link HashAlgorithm} (docs/FORMAT.md,
@@ -48,12 +50,7 @@ public final class FormatIds {
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public static Layout layout(int id) {
-        for (Layout layout : Layout.values()) {
-            if (of(layout) == id) {
-                return layout;
-            }
-        }
-        throw new IllegalArgumentException("unknown layout id " + id
+        return byId(Layout.values(), FormatIds::of, id, () -> "unknown layout id " + id
                 + " (known: 0 standard, 1 blocked, 2 sectorized, 3 sbbf, 4 guava, 5 spark_sketch); a newer bloomstore may read it");
     }
 
@@ -63,12 +60,16 @@ public final class FormatIds {
      * @throws IllegalArgumentException naming the id and the known ones
      */
     public static HashAlgorithm hashAlgorithm(int id) {
-        for (HashAlgorithm algorithm : HashAlgorithm.values()) {
-            if (of(algorithm) == id) {
-                return algorithm;
+        return byId(HashAlgorithm.values(), FormatIds::of, id, () -> "unknown hash algorithm id " + id
+                + " (known: 1 xxh3-64, 2 xxh64, 3 murmur3-x64-128, 4 murmur3-x86-32)");
+    }
+
+    private static <E> E byId(E[] values, ToIntFunction<E> idOf, int id, Supplier<String> unknown) {
+        for (E value : values) {
+            if (idOf.applyAsInt(value) == id) {
+                return value;
             }
         }
-        throw new IllegalArgumentException("unknown hash algorithm id " + id
-                + " (known: 1 xxh3-64, 2 xxh64, 3 murmur3-x64-128, 4 murmur3-x86-32)");
+        throw new IllegalArgumentException(unknown.get());
     }
 }
