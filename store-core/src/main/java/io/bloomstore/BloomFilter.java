@@ -262,16 +262,6 @@ public final class BloomFilter implements CountingFilter {
     }
 
     /**
-     * Starts the one-time initialisation of the memory library under every filter on a daemon
-     * thread, so that a short-lived process (a command-line tool) overlaps it with its own start-up
-     * instead of paying it at its first open. Optional: without it, the first open pays (tens of
-     * milliseconds, once per JVM).
-     */
-    public static void prepareInBackground() {
-        FileMapping.initializeInBackground();
-    }
-
-    /**
      * Reads and checks the header of {@code path} without mapping it.
      *
      * @param path the filter file

@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.internal.hashing.ForeignSeeds;
+import io.bloomstore.internal.hashing.SeedText;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.math.FppModel;
@@ -281,23 +282,12 @@ public final class BloomSpec {
             return Optional.of("hash algorithm: " + hashAlgorithm + " vs " + other.hashAlgorithm);
         }
         if (seed != other.seed) {
-            return Optional.of("seed: " + seedText(seed) + " vs " + seedText(other.seed));
+            return Optional.of("seed: " + SeedText.of(seed) + " vs " + SeedText.of(other.seed));
         }
         if (parquetType != other.parquetType) {
             return Optional.of("Parquet type: " + parquetType + " vs " + other.parquetType);
         }
         return Optional.empty();
-    }
-
-    /**
-     * A seed as 16 hex digits after {@code 0x}, the one way every message and report of a filter
-     * shows it (the command line's {@code --seed} takes it back).
-     *
-     * @param seed any seed
-     * @return e.g. {@code 0x626c6f6f6d737472}
-     */
-    public static String seedText(long seed) {
-        return String.format(Locale.ROOT, "0x%016x", seed);
     }
 
     /** A layout as docs/FORMAT.md names it: {@code standard}, {@code blocked} or {@code sectorized}. */
@@ -330,7 +320,7 @@ public final class BloomSpec {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "BloomSpec[m=%d, k=%d, w=%d, layout=%s, hash=%s, seed=%s, n=%d, p=%s%s]",
-                cells, hashes, counterBits, name(layout), hashAlgorithm, seedText(seed),
+                cells, hashes, counterBits, name(layout), hashAlgorithm, SeedText.of(seed),
                 expectedKeys, targetFpp, parquetType == null ? "" : ", parquet type=" + parquetType);
     }
 
@@ -549,7 +539,7 @@ public final class BloomSpec {
             if (counterBits != 1 || hashAlgorithm != HashAlgorithm.XXH64 || seed != 0
                     || (hashes != 0 && hashes != SbbfFppModel.WORDS)) {
                 throw new IllegalArgumentException("the sbbf layout is Parquet's: 1-bit cells, k = 8, XXH64 with seed 0,"
-                        + " not w = " + counterBits + ", k = " + hashes + ", " + hashAlgorithm + " seed " + seedText(seed));
+                        + " not w = " + counterBits + ", k = " + hashes + ", " + hashAlgorithm + " seed " + SeedText.of(seed));
             }
             long perBlock = SbbfFppModel.BLOCK_BITS;
             if (cells > 0) {

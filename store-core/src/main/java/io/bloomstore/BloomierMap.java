@@ -5,6 +5,7 @@ import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.hashing.CellsChecksum;
 import io.bloomstore.internal.hashing.ProbeMath;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.map.FuseGraph;
 import io.bloomstore.internal.map.MapBuild;
 import io.bloomstore.internal.map.MapHeader;
@@ -119,7 +120,7 @@ public final class BloomierMap implements AutoCloseable {
      * @throws IOException if the file exists but cannot be read
      */
     public static boolean isMap(Path path) throws IOException {
-        return FilterKind.of(path) == FilterKind.MAP;
+        return FileKinds.of(path) == FilterKind.MAP;
     }
 
     /**
@@ -414,13 +415,15 @@ public final class BloomierMap implements AutoCloseable {
         }
 
         /**
-         * Whether an existing target is replaced (atomically) rather than refused.
+         * How the file is created: {@link CreateOption#REPLACE_EXISTING} replaces an existing target
+         * (atomically) rather than refusing it. Replaces the options given before.
          *
-         * @param replace true to replace
+         * @param options the options; none to refuse an existing target
          * @return this builder
+         * @throws IllegalArgumentException for {@link CreateOption#SPARSE}: a map is written whole
          */
-        public Builder replaceExisting(boolean replace) {
-            this.replace = replace;
+        public Builder options(CreateOption... options) {
+            this.replace = CreateOption.replaceExisting("a map build", options);
             return this;
         }
 

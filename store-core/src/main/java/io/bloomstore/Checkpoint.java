@@ -9,6 +9,7 @@ import static io.bloomstore.internal.format.FilterFileDescriptor.UNSEALED;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.Seal;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.segment.CrashPoint;
 import java.io.EOFException;
 import java.io.IOException;
@@ -150,7 +151,7 @@ public final class Checkpoint {
      * @throws IOException as {@link #write(Path, Path, LongConsumer)}
      */
     public static Result write(Path live, Path copy, boolean force, LongConsumer progress) throws IOException {
-        if (FilterKind.of(live) == FilterKind.MAP) {
+        if (FileKinds.of(live) == FilterKind.MAP) {
             throw new IllegalArgumentException(live + " is a Bloomier map, which never changes once built: copy it whole"
                     + " (cp, or pack and unpack), there is nothing to bring up to date");
         }
@@ -259,7 +260,7 @@ public final class Checkpoint {
             throw new IllegalArgumentException(copy + " is not a checkpoint of " + live + " (their headers differ): "
                     + "checkpoint to a new path, or delete the copy first");
         }
-        if (FilterKind.of(firstPage, firstPage.length) == FilterKind.FIXED && page.length >= Seal.AREA_END) {
+        if (FileKinds.of(firstPage, firstPage.length) == FilterKind.FIXED && page.length >= Seal.AREA_END) {
             int writers = ByteBuffer.wrap(page).order(ByteOrder.LITTLE_ENDIAN).getInt(OPEN_WRITERS_OFFSET);
             if (writers != 0) {
                 throw new IllegalArgumentException(copy + " is open for writing (" + writers + " open writers): "
@@ -271,7 +272,7 @@ public final class Checkpoint {
 
     /** Unseals a sealed fixed target (forced) before any of its cells change: a crash then never leaves a seal over cells it does not match. */
     private static void unseal(byte[] targetPage, FileChannel target) throws IOException {
-        if (FilterKind.of(targetPage, targetPage.length) == FilterKind.FIXED && Seal.in(targetPage).sealed()) {
+        if (FileKinds.of(targetPage, targetPage.length) == FilterKind.FIXED && Seal.in(targetPage).sealed()) {
             FilterFiles.writeFully(target, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, UNSEALED),
                     SEAL_STATE_OFFSET);
             target.force(false);
@@ -321,7 +322,7 @@ public final class Checkpoint {
     /** Writes the live file's first page, with no open writers, unless the copy's is already that; returns the pages written. */
     private static int writeFirstPage(byte[] firstPage, FileChannel target) throws IOException {
         byte[] page = firstPage.clone();
-        if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
+        if (FileKinds.of(page, page.length) == FilterKind.FIXED) {
             ByteBuffer.wrap(page).order(ByteOrder.LITTLE_ENDIAN).putInt(OPEN_WRITERS_OFFSET, 0);
         }
         if (Arrays.equals(CheckedFile.readAt(target, 0, page.length), page)) {

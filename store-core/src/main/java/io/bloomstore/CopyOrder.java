@@ -7,6 +7,7 @@ import io.bloomstore.internal.cells.CounterLanes;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.CellRule;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.segment.ContainerImage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -61,7 +62,7 @@ final class CopyOrder {
     static void require(Path source, Path target, LiveFileRead read, byte[] sourcePage, byte[] targetPage,
             FileChannel targetChannel) throws IOException {
         CopyOrder order = new CopyOrder(source, target, new ArrayList<>());
-        if (FilterKind.of(sourcePage, sourcePage.length) == FilterKind.FIXED) {
+        if (FileKinds.of(sourcePage, sourcePage.length) == FilterKind.FIXED) {
             order.fixed(sourcePage, targetPage, read.length());
         } else {
             ContainerImage from = ContainerImage.decode(source, sourcePage, read.length());

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.LongFunction;
 
@@ -27,7 +28,7 @@ import java.util.function.LongFunction;
  * <p>The filter is built in a hidden temporary file beside the target and appears under its name
  * only when complete and sealed (with the checksum of its cells, which
  * {@link BloomFilter#verifyCells()} checks): a failed or interrupted build leaves nothing, and an
- * existing target is kept unless {@link #replaceExisting(boolean) replaced}, atomically. Keys are
+ * existing target is kept unless {@link #options replaced}, atomically. Keys are
  * added as {@link KeySource#addTo(MembershipFilter, int)} adds them, with the same meaning of the counts.
  *
  * <p>A fixed filter is filled {@link #inMemory(boolean) in memory} when it fits, and its file
@@ -99,7 +100,7 @@ public final class FilterBuilder {
 
     /**
      * Builds a growing filter of this shape, which needs no key count; replaces {@link #spec} and
-     * {@link #sizedFor}. Not with {@link #sparse(boolean) sparse} (a segment is allocated whole).
+     * {@link #sizedFor}. Not with {@link CreateOption#SPARSE} (a segment is allocated whole).
      *
      * @param spec the growing filter's shape, not null
      * @return this builder
@@ -112,24 +113,18 @@ public final class FilterBuilder {
     }
 
     /**
-     * Whether an existing target is replaced (atomically, once the new filter is complete); by default it is kept and the build refused.
+     * How the file is created, as {@link BloomFilter#create} takes it: {@link CreateOption#REPLACE_EXISTING}
+     * replaces an existing target (atomically, once the new filter is complete), which by default is
+     * kept and the build refused; {@link CreateOption#SPARSE} leaves the cells unallocated on disk
+     * until written. Replaces the options given before.
      *
-     * @param replace true to replace an existing target
+     * @param options the options; none for the defaults
      * @return this builder
      */
-    public FilterBuilder replaceExisting(boolean replace) {
-        this.replace = replace;
-        return this;
-    }
-
-    /**
-     * Whether the cells are left unallocated on disk until written ({@link CreateOption#SPARSE}).
-     *
-     * @param sparse true to leave the cells unallocated; false (the default) allocates them at once
-     * @return this builder
-     */
-    public FilterBuilder sparse(boolean sparse) {
-        this.sparse = sparse;
+    public FilterBuilder options(CreateOption... options) {
+        List<CreateOption> given = List.of(options);
+        this.replace = given.contains(CreateOption.REPLACE_EXISTING);
+        this.sparse = given.contains(CreateOption.SPARSE);
         return this;
     }
 

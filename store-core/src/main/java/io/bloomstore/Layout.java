@@ -3,21 +3,20 @@ package io.bloomstore;
 /**
  * Where the k cells of one key may lie in the cell array.
  *
- * <p>The id of each constant is written into the file header (see {@code docs/FORMAT.md}); never
- * renumber them.
+ * <p>A file's header stores its layout by an id (docs/FORMAT.md, "Header").
  */
 public enum Layout {
     /**
      * k cells anywhere in the array: the classic Bloom filter. k cache misses per operation when the
      * filter is larger than the CPU caches; the textbook false-positive rate (1 - e^(-kn/m))^k.
      */
-    STANDARD(0),
+    STANDARD,
     /**
      * All k cells inside one 64-byte cache line (Putze, Sanders &amp; Singler 2007): one cache miss
      * per operation. Keys spread unevenly over the blocks (Poisson), so the same m and k give a
      * slightly higher false-positive rate; {@link BloomSpec.Builder#build()} sizes for it.
      */
-    BLOCKED(1),
+    BLOCKED,
     /**
      * All k cells of a key in one 64-byte cache line, as {@link #BLOCKED}, but gathered into S
      * distinct 64-bit words of it ("sectors", b bits in each, k = S b): an add is S loads and at
@@ -25,7 +24,7 @@ public enum Layout {
      * follow from k (docs/FORMAT.md, "Sectorized layout"); {@link BloomSpec.Builder#build()} sizes
      * for its own false-positive rate.
      */
-    SECTORIZED(2),
+    SECTORIZED,
     /**
      * Apache Parquet's split-block Bloom filter, bit for bit (docs/FORMAT.md, "Split-block layout"):
      * 256-bit blocks of eight 32-bit words, one bit set in each word by a salted multiply of the
@@ -33,27 +32,21 @@ public enum Layout {
      * Parquet physical type of the keys ({@link ParquetType}) is part of the shape. Its cells are the
      * bitset Parquet stores, so {@link ParquetFilters} moves filters in and out of Parquet files.
      */
-    SBBF(3),
+    SBBF,
     /**
 
      * Guava's {@code BloomFilter} bit array, bit for bit, probed as Guava's strategies probe it
      * (docs/FORMAT.md, "Imported layouts"): made by {@link GuavaFilters#importStream}, never sized.
      * 1-bit cells, {@link HashAlgorithm#MURMUR3_X64_128}; the seed field holds Guava's strategy ordinal.
      */
-    GUAVA(4),
+    GUAVA,
     /**
      * Spark's {@code org.apache.spark.util.sketch.BloomFilter} bit array, bit for bit, probed as its
      * version 1 or 2 probes it (docs/FORMAT.md, "Imported layouts"): made by
      * {@link SparkSketches#importStream}, never sized. 1-bit cells, {@link HashAlgorithm#MURMUR3_X86_32};
      * the seed field holds the sketch's version and its murmur seed.
      */
-    SPARK_SKETCH(5);
-
-    private final int id;
-
-    Layout(int id) {
-        this.id = id;
-    }
+    SPARK_SKETCH;
 
     /**
      * Whether this layout holds another library's filter as it is ({@link #GUAVA},
@@ -64,32 +57,5 @@ public enum Layout {
      */
     public boolean isImported() {
         return this == GUAVA || this == SPARK_SKETCH;
-    }
-
-    /**
-     * The byte stored in the file header.
-     *
-     * @return 0 for {@link #STANDARD}, 1 for {@link #BLOCKED}, 2 for {@link #SECTORIZED}, 3 for {@link #SBBF},
-     *     4 for {@link #GUAVA}, 5 for {@link #SPARK_SKETCH}
-     */
-    public int id() {
-        return id;
-    }
-
-    /**
-     * The layout stored under {@code id}.
-     *
-     * @param id the byte from a file header
-     * @return the layout, never null
-     * @throws IllegalArgumentException naming the id and the known ones
-     */
-    public static Layout ofId(int id) {
-        for (Layout layout : values()) {
-            if (layout.id == id) {
-                return layout;
-            }
-        }
-        throw new IllegalArgumentException("unknown layout id " + id
-                + " (known: 0 standard, 1 blocked, 2 sectorized, 3 sbbf, 4 guava, 5 spark_sketch); a newer bloomstore may read it");
     }
 }

@@ -7,6 +7,7 @@ import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.Seal;
 import io.bloomstore.internal.format.StepLockHeldException;
 import io.bloomstore.internal.format.StepLockWait;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.segment.ContainerImage;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -70,7 +71,7 @@ final class LiveFileRead implements Closeable {
     private LiveFileRead(Path filter, FileChannel channel) throws IOException {
         this.filter = filter;
         this.channel = channel;
-        FilterKind kind = FilterKind.of(channel);
+        FilterKind kind = FileKinds.of(channel);
         map = kind == FilterKind.MAP ? BloomierMap.open(filter, channel) : null;
         if (map != null) {
             // a map never changes once published: its header and table checksum vouch for every byte read after

@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.format.CheckedFile;
+import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -66,7 +67,7 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
         FileChannel channel = CheckedFile.openChannel(path, readOnly);
         FilterKind kind;
         try {
-            kind = FilterKind.of(channel);
+            kind = FileKinds.of(channel);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -346,7 +347,7 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
     /**
      * The kind of file.
      *
-     * @return its kind, as {@link FilterKind#of(Path)} tells it from the file's first bytes
+     * @return its kind, as the file's first bytes tell it
      */
     FilterKind kind();
 

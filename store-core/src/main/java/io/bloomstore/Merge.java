@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 
@@ -49,18 +50,41 @@ public final class Merge {
      * @param out the file to write; its directory must exist
      * @param inputs the filter files, at least two, all of one shape
      * @param op {@link MergeOp#OR} for the union, {@link MergeOp#AND} for (a filter containing) the intersection
-     * @param replace whether an existing {@code out} is replaced; if not, it fails the call with
-     *     {@link java.nio.file.FileAlreadyExistsException} and is left untouched
-     * @param progress called with the number of cell bytes written so far, or null
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing {@code out}; without
+     *     it an existing {@code out} fails the call with {@link java.nio.file.FileAlreadyExistsException}
+     *     and is left untouched
      * @return what was written: the result's kind, length and, for fixed filters, its header
      * @throws InvalidFilterFileException with {@link Problem#INCOMPATIBLE}, naming the input and the
      *     field, if the inputs differ in kind or shape, or if AND is asked of growing or windowed
      *     inputs; no file is left behind
      * @throws IllegalStateException if a windowed input rotated while it was
      *     read; no file is left behind
-     * @throws IllegalArgumentException if there are fewer than two inputs
+     * @throws IllegalArgumentException if there are fewer than two inputs, or {@code options} hold
+     *     {@link CreateOption#SPARSE} (every cell is written)
      */
-    public static FilterFileSummary toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace,
+    public static FilterFileSummary toNewFile(Path out, List<Path> inputs, MergeOp op, CreateOption... options)
+            throws IOException {
+        return toNewFile(out, inputs, op, CreateOption.replaceExisting("merge", options), null);
+    }
+
+    /**
+     * {@link #toNewFile(Path, List, MergeOp, CreateOption...)}, telling {@code progress} how far it got.
+     *
+     * @param out the file to write; its directory must exist
+     * @param inputs the filter files, at least two, all of one shape
+     * @param op {@link MergeOp#OR} for the union, {@link MergeOp#AND} for (a filter containing) the intersection
+     * @param progress called with the number of cell bytes written so far
+     * @param options as {@link #toNewFile(Path, List, MergeOp, CreateOption...)} takes them
+     * @return what was written, as {@link #toNewFile(Path, List, MergeOp, CreateOption...)} returns it
+     * @throws IOException as {@link #toNewFile(Path, List, MergeOp, CreateOption...)} throws it
+     */
+    public static FilterFileSummary toNewFile(Path out, List<Path> inputs, MergeOp op, LongConsumer progress,
+            CreateOption... options) throws IOException {
+        return toNewFile(out, inputs, op, CreateOption.replaceExisting("merge", options), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** The merge of files; {@code progress} may be null. */
+    private static FilterFileSummary toNewFile(Path out, List<Path> inputs, MergeOp op, boolean replace,
             LongConsumer progress) throws IOException {
         if (inputs.size() < 2) {
             throw new IllegalArgumentException("merge needs at least two inputs, got " + inputs.size());
@@ -72,7 +96,7 @@ public final class Merge {
                 // the clock is not read: a merge takes each ring's slots as its file says
                 sources.add(MembershipFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
             }
-            return toNewFileFrom(out, sources, op, replace, progress);
+            return mergeOpen(out, sources, op, replace, progress);
         } finally {
             for (MembershipFilter source : sources) {
                 source.close();
@@ -82,21 +106,27 @@ public final class Merge {
 
     /**
      * Writes {@code op} of open filters (two or more, of one kind) to a new file {@code out}, as
-     * {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} does with the files it opens:
+     * {@link #toNewFile(Path, List, MergeOp, LongConsumer, CreateOption...)} does with the files it opens:
      * for a caller that reads the inputs further (their statistics, say) through the very handles
      * merged, not through files opened again by path. The caller closes them.
      *
      * @param out the file to write; its directory must exist
      * @param sources the open filters, at least two, all of one kind and shape; left open
      * @param op {@link MergeOp#OR} for the union, {@link MergeOp#AND} for (a filter containing) the intersection
-     * @param replace whether an existing {@code out} is replaced, as {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} says
-     * @param progress called with the number of cell bytes written so far, or null
-     * @return what was written, as {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} returns it
-     * @throws InvalidFilterFileException as {@link #toNewFile(Path, List, MergeOp, boolean, LongConsumer)} throws it
+     * @param progress called with the number of cell bytes written so far
+     * @param options as {@link #toNewFile(Path, List, MergeOp, CreateOption...)} takes them
+     * @return what was written, as {@link #toNewFile(Path, List, MergeOp, CreateOption...)} returns it
+     * @throws InvalidFilterFileException as {@link #toNewFile(Path, List, MergeOp, CreateOption...)} throws it
      * @throws IOException if {@code out} cannot be written; no file is left behind
      * @throws IllegalArgumentException if there are fewer than two sources
      */
     public static FilterFileSummary toNewFileFrom(Path out, List<? extends MembershipFilter> sources, MergeOp op,
+            LongConsumer progress, CreateOption... options) throws IOException {
+        return mergeOpen(out, sources, op, CreateOption.replaceExisting("merge", options), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** The merge of open filters; {@code progress} may be null. */
+    private static FilterFileSummary mergeOpen(Path out, List<? extends MembershipFilter> sources, MergeOp op,
             boolean replace, LongConsumer progress) throws IOException {
         if (sources.size() < 2) {
             throw new IllegalArgumentException("merge needs at least two inputs, got " + sources.size());

@@ -23,7 +23,7 @@ public enum MergeOp {
      * @param counterBits w, the bits per cell: 1, 2, 4, 8, 16 or 32
      * @return the combined word
      */
-    public long combine(long a, long b, int counterBits) {
+    long combine(long a, long b, int counterBits) {
         return this == OR ? CounterLanes.saturatingAdd(a, b, counterBits) : CounterLanes.minimum(a, b, counterBits);
     }
 
@@ -37,7 +37,7 @@ public enum MergeOp {
      * @param count how many words to combine, from 0 to the shorter array's length
      * @param counterBits w, the bits per cell: 1, 2, 4, 8, 16 or 32
      */
-    public void combineAll(long[] into, long[] other, int count, int counterBits) {
+    void combineAll(long[] into, long[] other, int count, int counterBits) {
         if (counterBits == 1 && this == OR) {
             for (int i = 0; i < count; i++) {
                 into[i] |= other[i];

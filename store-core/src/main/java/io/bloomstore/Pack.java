@@ -3,6 +3,7 @@ package io.bloomstore;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.map.MapHeader;
 import io.bloomstore.internal.segment.ContainerImage;
 import io.bloomstore.InvalidFilterFileException.Problem;
@@ -17,6 +18,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
@@ -77,7 +79,6 @@ public final class Pack {
      *
      * @param filter the filter file to pack; it may be open, and added to, elsewhere
      * @param out where the pack goes; closed once the pack is complete, left open if it fails
-     * @param progress called with bytes packed so far, or null
      * @return the file length packed
      * @throws IllegalStateException if a sealed fixed filter was opened for writing (or sealed anew)
      *     while it was packed: then the frame is left without its end, so that unpacking what was
@@ -85,7 +86,25 @@ public final class Pack {
      * @throws InvalidFilterFileException if the file is damaged (as {@code verify} finds) or not a filter
      * @throws IOException if the file cannot be read or {@code out} written, or a live process holds a growing or windowed file's step lock too long (stopped, or running for 60 s)
      */
+    public static long pack(Path filter, OutputStream out) throws IOException {
+        return packStream(filter, out, null);
+    }
+
+    /**
+     * {@link #pack(Path, OutputStream)}, telling {@code progress} how far it got.
+     *
+     * @param filter the filter file to pack
+     * @param out where the pack goes, as {@link #pack(Path, OutputStream)} takes it
+     * @param progress called with bytes packed so far
+     * @return the file length packed
+     * @throws IOException as {@link #pack(Path, OutputStream)} throws it
+     */
     public static long pack(Path filter, OutputStream out, LongConsumer progress) throws IOException {
+        return packStream(filter, out, Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** The pack of {@code filter} to {@code out}; {@code progress} may be null. */
+    private static long packStream(Path filter, OutputStream out, LongConsumer progress) throws IOException {
         try (LiveFileRead file = LiveFileRead.open(filter)) {
             byte[] page = file.firstPage();
             long length = file.length();
@@ -132,19 +151,39 @@ public final class Pack {
      *
      * @param filter the filter file to pack
      * @param target the pack file to write; its directory must exist
-     * @param replace whether an existing target is replaced; if not, an existing target fails the
-     *     call with {@link java.nio.file.FileAlreadyExistsException} and is left untouched
-     * @param progress called with bytes packed so far, or null (it starts again from 0 when a sealed
-     *     filter is packed again, see {@link #pack})
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing target; without it an
+     *     existing target fails the call with {@link java.nio.file.FileAlreadyExistsException} and is
+     *     left untouched
      * @return the file length packed
-     * @throws IOException as {@link #pack}, or if {@code target} cannot be written
+     * @throws IOException as {@link #pack(Path, OutputStream)}, or if {@code target} cannot be written
+     * @throws IllegalArgumentException if {@code options} hold {@link CreateOption#SPARSE} (a pack is written whole)
      */
-    public static long packTo(Path filter, Path target, boolean replace, LongConsumer progress) throws IOException {
+    public static long packTo(Path filter, Path target, CreateOption... options) throws IOException {
+        return packTo(filter, target, CreateOption.replaceExisting("pack", options), null);
+    }
+
+    /**
+     * {@link #packTo(Path, Path, CreateOption...)}, telling {@code progress} how far it got.
+     *
+     * @param filter the filter file to pack
+     * @param target the pack file to write; its directory must exist
+     * @param progress called with bytes packed so far (it starts again from 0 when a sealed filter is
+     *     packed again, see {@link #pack(Path, OutputStream)})
+     * @param options as {@link #packTo(Path, Path, CreateOption...)} takes them
+     * @return the file length packed
+     * @throws IOException as {@link #packTo(Path, Path, CreateOption...)} throws it
+     */
+    public static long packTo(Path filter, Path target, LongConsumer progress, CreateOption... options) throws IOException {
+        return packTo(filter, target, CreateOption.replaceExisting("pack", options), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** The pack of {@code filter} published at {@code target}; {@code progress} may be null. */
+    private static long packTo(Path filter, Path target, boolean replace, LongConsumer progress) throws IOException {
         long[] length = new long[1];
         FilterFiles.publish(target, replace, 0, (channel, temporary) -> {
             for (int attempt = 1; ; attempt++) {
                 try {
-                    length[0] = pack(filter, leftOpen(channel), progress);
+                    length[0] = packStream(filter, leftOpen(channel), progress);
                     return;
                 } catch (SealWithdrawnException e) {
                     if (attempt == SEAL_ATTEMPTS) {
@@ -183,14 +222,37 @@ public final class Pack {
      * @param in the pack, read to its end (not closed)
      * @param source how to name the input in messages (a path, or "stdin")
      * @param target the filter file to restore; its directory must exist
-     * @param replace whether an existing target is replaced; if not, an existing target fails the
-     *     call with {@link java.nio.file.FileAlreadyExistsException} and is left untouched
-     * @param progress called with the bytes of the filter file restored so far, up to its length; or null
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing target; without it an
+     *     existing target fails the call with {@link java.nio.file.FileAlreadyExistsException} and is
+     *     left untouched
      * @return what the restored file's headers say
      * @throws InvalidFilterFileException with {@link Problem#BAD_PACK} if the input is not a
      *     bloomstore pack or is damaged, or another problem if a packed header or the region table is bad
+     * @throws IllegalArgumentException if {@code options} hold {@link CreateOption#SPARSE} (every byte is restored)
      */
-    public static FilterFileSummary unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
+    public static FilterFileSummary unpack(InputStream in, String source, Path target, CreateOption... options)
+            throws IOException {
+        return unpack(in, source, target, CreateOption.replaceExisting("unpack", options), null);
+    }
+
+    /**
+     * {@link #unpack(InputStream, String, Path, CreateOption...)}, telling {@code progress} how far it got.
+     *
+     * @param in the pack, read to its end (not closed)
+     * @param source how to name the input in messages (a path, or "stdin")
+     * @param target the filter file to restore; its directory must exist
+     * @param progress called with the bytes of the filter file restored so far, up to its length
+     * @param options as {@link #unpack(InputStream, String, Path, CreateOption...)} takes them
+     * @return what the restored file's headers say
+     * @throws IOException as {@link #unpack(InputStream, String, Path, CreateOption...)} throws it
+     */
+    public static FilterFileSummary unpack(InputStream in, String source, Path target, LongConsumer progress,
+            CreateOption... options) throws IOException {
+        return unpack(in, source, target, CreateOption.replaceExisting("unpack", options), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** The restore of the pack {@code in} to {@code target}; {@code progress} may be null. */
+    private static FilterFileSummary unpack(InputStream in, String source, Path target, boolean replace, LongConsumer progress)
             throws IOException {
         Path sourcePath = Path.of(source);
         FilterFileSummary[] restored = new FilterFileSummary[1];
@@ -210,10 +272,10 @@ public final class Pack {
             // a file shorter than a header page is the header check's to report (TOO_SHORT), not a truncated pack
             byte[] page = pack.readFully((int) Math.max(0, Math.min(FilterFileDescriptor.CELLS_START, length)));
             ContainerImage container = null;
-            if (FilterKind.of(page, page.length) == FilterKind.MAP) {
+            if (FileKinds.of(page, page.length) == FilterKind.MAP) {
                 MapHeader.decode(sourcePath, page, length);
                 restored[0] = new FilterFileSummary(FilterKind.MAP, 1, length, Optional.empty());
-            } else if (FilterKind.of(page, page.length) == FilterKind.FIXED) {
+            } else if (FileKinds.of(page, page.length) == FilterKind.FIXED) {
                 FilterHeader header = FilterHeader.decode(sourcePath, page, length);
                 restored[0] = new FilterFileSummary(FilterKind.FIXED, 1, length, Optional.of(FilterFileInfo.of(header)));
             } else {

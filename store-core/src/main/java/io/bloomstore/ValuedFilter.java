@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.format.CellRule;
+import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -115,7 +116,7 @@ public final class ValuedFilter implements AutoCloseable {
      * @throws IOException as {@link BloomFilter#readInfo}
      */
     public static boolean isValued(Path path) throws IOException {
-        return FilterKind.of(path) == FilterKind.FIXED
+        return FileKinds.of(path) == FilterKind.FIXED
                 && io.bloomstore.internal.format.CheckedFile.readHeader(path).rule().isValued();
     }
 

@@ -32,7 +32,9 @@
  * <p>The packages under {@code io.bloomstore.internal} are the implementation. They are public
  * only because Java packages cannot share package-private members; they are not part of the API,
  * may change in any release, and never appear in a signature of this package. The store-cli module
- * uses this package alone (a test checks its compiled classes).
+ * uses this package alone, with {@code io.bloomstore.tools}: what only bloomstore's own command
+ * line and server need (start-up tuning, display helpers, file forensics), internal and unsupported
+ * as well (a test checks the compiled classes of each module against these layers).
  *
  * <p>Why no {@code module-info.java}: the library's users put it on the class path, where a module
  * descriptor is ignored, and its dependencies (Chronicle, zero-allocation-hashing) are automatic

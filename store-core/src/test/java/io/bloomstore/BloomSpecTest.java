@@ -1,6 +1,7 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.math.FalsePositiveMath;
+import io.bloomstore.internal.format.FormatIds;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
@@ -224,9 +225,9 @@ class BloomSpecTest {
 
     @Test
     void unknownIdsAreRefusedNamingTheKnownOnes() {
-        IllegalArgumentException layout = assertThrows(IllegalArgumentException.class, () -> Layout.ofId(9));
+        IllegalArgumentException layout = assertThrows(IllegalArgumentException.class, () -> FormatIds.layout(9));
         assertTrue(layout.getMessage().contains("9") && layout.getMessage().contains("blocked"), layout.getMessage());
-        IllegalArgumentException hash = assertThrows(IllegalArgumentException.class, () -> HashAlgorithm.ofId(0));
+        IllegalArgumentException hash = assertThrows(IllegalArgumentException.class, () -> FormatIds.hashAlgorithm(0));
         assertTrue(hash.getMessage().contains("0") && hash.getMessage().contains("xxh3"), hash.getMessage());
     }
 

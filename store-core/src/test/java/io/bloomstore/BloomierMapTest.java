@@ -144,7 +144,7 @@ class BloomierMapTest {
             assertEquals(Problem.CELLS_CHECKSUM, assertThrows(InvalidFilterFileException.class, map::verify).problem());
         }
         InvalidFilterFileException packed = assertThrows(InvalidFilterFileException.class,
-                () -> Pack.pack(file, new ByteArrayOutputStream(), null));
+                () -> Pack.pack(file, new ByteArrayOutputStream()));
         assertEquals(Problem.CELLS_CHECKSUM, packed.problem());
 
         Files.write(file, intact);
@@ -199,9 +199,9 @@ class BloomierMapTest {
     void packAndUnpackRestoreTheMapBitForBit() throws IOException {
         Path file = buildLongs("packed.map", 50_000, 12, 10);
         ByteArrayOutputStream pack = new ByteArrayOutputStream();
-        assertEquals(Files.size(file), Pack.pack(file, pack, null));
+        assertEquals(Files.size(file), Pack.pack(file, pack));
         Path restored = dir.resolve("restored.map");
-        FilterFileSummary summary = Pack.unpack(new ByteArrayInputStream(pack.toByteArray()), "pack", restored, false, null);
+        FilterFileSummary summary = Pack.unpack(new ByteArrayInputStream(pack.toByteArray()), "pack", restored);
         assertEquals(FilterKind.MAP, summary.kind());
         assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
         try (BloomierMap map = BloomierMap.open(restored)) {

@@ -65,7 +65,7 @@ class FileIdentityTest {
         Path a = filterWith("a.bloom", "alice");
         Path b = filterWith("b.bloom", "bob");
         Path union = dir.resolve("union.bloom");
-        Merge.toNewFile(union, List.of(a, b), MergeOp.OR, false, null);
+        Merge.toNewFile(union, List.of(a, b), MergeOp.OR);
         long merged = headerIdentity(union);
         assertNotEquals(headerIdentity(a), merged);
         assertNotEquals(headerIdentity(b), merged);
@@ -85,10 +85,10 @@ class FileIdentityTest {
     void unpackRestoresTheIdentityBitForBit() throws IOException {
         Path a = filterWith("a.bloom", "alice");
         Path pack = dir.resolve("a.pack");
-        Pack.packTo(a, pack, false, null);
+        Pack.packTo(a, pack);
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(pack)) {
-            Pack.unpack(in, pack.toString(), restored, false, null);
+            Pack.unpack(in, pack.toString(), restored);
         }
         assertEquals(headerIdentity(a), headerIdentity(restored));
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(restored));

@@ -82,7 +82,7 @@ class FilterBuilderTest {
     void aStreamWithAGivenSpecIsReadOnce() throws IOException {
         Path target = dir.resolve("f.bloom");
         BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).layout(Layout.BLOCKED).build();
-        FilterBuilder.Built built = builder(target).spec(spec).sparse(true).threads(1)
+        FilterBuilder.Built built = builder(target).spec(spec).options(CreateOption.SPARSE).threads(1)
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
         assertEquals(new FilterBuilder.Built(spec, null, KEYS, built.newKeys()), built);
         assertTrue(BloomFilter.readInfo(target).sparse());
@@ -100,7 +100,7 @@ class FilterBuilderTest {
         assertEquals(lines(10).length, input.available(), "nothing read");
         assertArrayEquals("not a filter".getBytes(StandardCharsets.US_ASCII), Files.readAllBytes(target));
 
-        builder(target).spec(BloomSpec.forExpected(10, 0.01)).replaceExisting(true).fromLines(input);
+        builder(target).spec(BloomSpec.forExpected(10, 0.01)).options(CreateOption.REPLACE_EXISTING).fromLines(input);
         assertHoldsKeys(target, 10);
         assertNoTemporaryFiles(dir);
     }
@@ -134,6 +134,6 @@ class FilterBuilderTest {
         }
         assertNoTemporaryFiles(dir);
         assertThrows(IllegalStateException.class, () -> builder(dir.resolve("s.bloom")).growing(GrowingSpec.of(10, 0.01))
-                .sparse(true).fromLines(new ByteArrayInputStream(lines(1))));
+                .options(CreateOption.SPARSE).fromLines(new ByteArrayInputStream(lines(1))));
     }
 }

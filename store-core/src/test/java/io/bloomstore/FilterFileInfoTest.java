@@ -89,12 +89,12 @@ class FilterFileInfoTest {
             filter.add("alice");
         }
         Path pack = dir.resolve("f.pack");
-        assertEquals(Files.size(file), Pack.packTo(file, pack, false, null));
-        assertThrows(FileAlreadyExistsException.class, () -> Pack.packTo(file, pack, false, null));
-        Pack.packTo(file, pack, true, null);
+        assertEquals(Files.size(file), Pack.packTo(file, pack));
+        assertThrows(FileAlreadyExistsException.class, () -> Pack.packTo(file, pack));
+        Pack.packTo(file, pack, CreateOption.REPLACE_EXISTING);
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(pack)) {
-            assertEquals(BloomFilter.readInfo(file), Pack.unpack(in, pack.toString(), restored, false, null).info().orElseThrow());
+            assertEquals(BloomFilter.readInfo(file), Pack.unpack(in, pack.toString(), restored).info().orElseThrow());
         }
         assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
     }

@@ -168,7 +168,7 @@ class GuavaImportTest {
         Path fileA = importOf(a);
         Path fileB = importOf(b);
         Path merged = dir.resolve("merged.bloom");
-        Merge.toNewFile(merged, List.of(fileA, fileB), MergeOp.OR, false, done -> { });
+        Merge.toNewFile(merged, List.of(fileA, fileB), MergeOp.OR, done -> { });
         a.putAll(b);
         long[] bits = guavaWords(a);
         assertArrayEquals(bits, cellWords(merged, bits.length));
@@ -184,7 +184,7 @@ class GuavaImportTest {
         Path small = importOf(com.google.common.hash.BloomFilter.create(Funnels.longFunnel(), 1_000, 0.01));
         Path large = importOf(com.google.common.hash.BloomFilter.create(Funnels.longFunnel(), 100_000, 0.01));
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("no.bloom"), List.of(small, large), MergeOp.OR, false, done -> { }));
+                () -> Merge.toNewFile(dir.resolve("no.bloom"), List.of(small, large), MergeOp.OR, done -> { }));
         assertTrue(e.getMessage().contains("cells"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("no.bloom")));
     }

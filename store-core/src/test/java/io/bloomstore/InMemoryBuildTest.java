@@ -124,9 +124,10 @@ class InMemoryBuildTest {
         BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).layout(layout).counterBits(counterBits).build();
         Path inMemory = dir.resolve("in-memory.bloom");
         Path mapped = dir.resolve("mapped.bloom");
-        FilterBuilder.Built a = FilterBuilder.to(inMemory).spec(spec).sparse(sparse).threads(adders).inMemory(true)
+        CreateOption[] options = sparse ? new CreateOption[] {CreateOption.SPARSE} : new CreateOption[0];
+        FilterBuilder.Built a = FilterBuilder.to(inMemory).spec(spec).options(options).threads(adders).inMemory(true)
                 .fromLines(keys);
-        FilterBuilder.Built b = FilterBuilder.to(mapped).spec(spec).sparse(sparse).threads(1).inMemory(false).fromLines(keys);
+        FilterBuilder.Built b = FilterBuilder.to(mapped).spec(spec).options(options).threads(1).inMemory(false).fromLines(keys);
 
         assertEquals(b.keys(), a.keys());
         if (adders == 1) {

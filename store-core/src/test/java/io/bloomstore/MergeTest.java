@@ -79,7 +79,7 @@ class MergeTest {
         Inputs inputs = overlappingInputs(w, layout);
         Path out = dir.resolve("out.bloom");
         List<Long> progress = new ArrayList<>();
-        Merge.toNewFile(out, inputs.both(), op, false, progress::add);
+        Merge.toNewFile(out, inputs.both(), op, progress::add);
         assertFalse(progress.isEmpty());
         assertEquals(inputs.spec().cellBytes(), progress.get(progress.size() - 1), "progress ends at every cell byte");
         try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_ONLY)) {
@@ -112,7 +112,7 @@ class MergeTest {
         Path a = filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, 200_000));
         Path b = filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(100_000, 300_000));
         Path out = dir.resolve("out.bloom");
-        Merge.toNewFile(out, List.of(a, b), op, false, null);
+        Merge.toNewFile(out, List.of(a, b), op);
         Path target = Files.copy(a, dir.resolve("in-place.bloom"));
         try (BloomFilter merged = BloomFilter.open(out, OpenMode.READ_ONLY);
                 BloomFilter inPlace = BloomFilter.open(target, OpenMode.READ_WRITE);
@@ -159,8 +159,8 @@ class MergeTest {
         Path a = filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.generate(() -> 7L).limit(10));
         Path b = filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.concat(
                 LongStream.generate(() -> 7L).limit(3), LongStream.generate(() -> 8L).limit(2)));
-        Merge.toNewFile(dir.resolve("or.bloom"), List.of(a, b), MergeOp.OR, false, null);
-        Merge.toNewFile(dir.resolve("and.bloom"), List.of(a, b), MergeOp.AND, false, null);
+        Merge.toNewFile(dir.resolve("or.bloom"), List.of(a, b), MergeOp.OR);
+        Merge.toNewFile(dir.resolve("and.bloom"), List.of(a, b), MergeOp.AND);
         try (BloomFilter or = BloomFilter.open(dir.resolve("or.bloom"), OpenMode.READ_ONLY);
                 BloomFilter and = BloomFilter.open(dir.resolve("and.bloom"), OpenMode.READ_ONLY)) {
             assertEquals(13, or.count(7L));
@@ -169,7 +169,7 @@ class MergeTest {
             assertEquals(0, and.count(8L));
         }
         // 13 + 13 = 26 does not fit 4 bits: it saturates at 15 instead of wrapping to 10.
-        Merge.toNewFile(dir.resolve("or2.bloom"), List.of(dir.resolve("or.bloom"), dir.resolve("or.bloom")), MergeOp.OR, false, null);
+        Merge.toNewFile(dir.resolve("or2.bloom"), List.of(dir.resolve("or.bloom"), dir.resolve("or.bloom")), MergeOp.OR);
         try (BloomFilter doubled = BloomFilter.open(dir.resolve("or2.bloom"), OpenMode.READ_ONLY)) {
             assertEquals(15, doubled.count(7L));
         }
@@ -181,7 +181,7 @@ class MergeTest {
         Path a = filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, 100));
         Path b = filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(100, 200));
         Path c = filterWithKeys(dir.resolve("c.bloom"), spec, LongStream.range(200, 300));
-        Merge.toNewFile(dir.resolve("all.bloom"), List.of(a, b, c), MergeOp.OR, false, null);
+        Merge.toNewFile(dir.resolve("all.bloom"), List.of(a, b, c), MergeOp.OR);
         try (BloomFilter all = BloomFilter.open(dir.resolve("all.bloom"), OpenMode.READ_ONLY)) {
             for (long key = 0; key < 300; key++) {
                 assertTrue(all.mightContain(key), "key " + key);
@@ -197,7 +197,7 @@ class MergeTest {
         Path b = filterWithKeys(dir.resolve("b.bloom"), second, LongStream.range(0, 10));
         Path out = dir.resolve("out.bloom");
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(out, List.of(a, b), MergeOp.OR));
         assertEquals(Problem.INCOMPATIBLE, e.problem());
         assertTrue(e.getMessage().contains(field) && e.getMessage().contains("b.bloom"), e.getMessage());
         assertFalse(Files.exists(out));
@@ -219,7 +219,7 @@ class MergeTest {
         BloomSpec base = BloomSpec.builder().cells(8192).hashes(5).build();
         Path a = filterWithKeys(dir.resolve("a.bloom"), base.toBuilder().expectedKeys(10).fpp(0.1).build(), LongStream.of(1));
         Path b = filterWithKeys(dir.resolve("b.bloom"), base, LongStream.of(2));
-        Merge.toNewFile(dir.resolve("out.bloom"), List.of(a, b), MergeOp.OR, false, null);
+        Merge.toNewFile(dir.resolve("out.bloom"), List.of(a, b), MergeOp.OR);
         try (BloomFilter out = BloomFilter.open(dir.resolve("out.bloom"), OpenMode.READ_ONLY)) {
             assertTrue(out.mightContain(1L) && out.mightContain(2L));
             assertEquals(10, out.spec().expectedKeys(), "the first input's n and p");
@@ -255,7 +255,7 @@ class MergeTest {
             }
         });
         try {
-            Merge.toNewFile(out, inputs.both(), MergeOp.OR, false, null);
+            Merge.toNewFile(out, inputs.both(), MergeOp.OR);
         } finally {
             done.set(true);
         }
@@ -289,9 +289,14 @@ class MergeTest {
     void existingOutputIsKeptUnlessReplacing() throws Exception {
         Inputs inputs = overlappingInputs(1, Layout.STANDARD);
         Path out = Files.write(dir.resolve("out.bloom"), new byte[] {1, 2, 3});
-        assertThrows(FileAlreadyExistsException.class, () -> Merge.toNewFile(out, inputs.both(), MergeOp.OR, false, null));
+        assertThrows(FileAlreadyExistsException.class, () -> Merge.toNewFile(out, inputs.both(), MergeOp.OR));
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(out));
-        Merge.toNewFile(out, inputs.both(), MergeOp.OR, true, null);
+        // every cell is written, so a sparse result is refused rather than silently written whole
+        IllegalArgumentException sparse = assertThrows(IllegalArgumentException.class,
+                () -> Merge.toNewFile(out, inputs.both(), MergeOp.OR, CreateOption.SPARSE, CreateOption.REPLACE_EXISTING));
+        assertTrue(sparse.getMessage().contains("SPARSE"), sparse.getMessage());
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(out));
+        Merge.toNewFile(out, inputs.both(), MergeOp.OR, CreateOption.REPLACE_EXISTING);
         assertEquals(inputs.spec(), BloomFilter.readInfo(out).spec());
         assertNoTemporaryFiles(dir);
     }
@@ -300,7 +305,7 @@ class MergeTest {
     void fewerThanTwoInputsAndReadOnlyTargetsAreRefused() throws Exception {
         Path a = overlappingInputs(1, Layout.STANDARD).a();
         assertThrows(IllegalArgumentException.class,
-                () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(a), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(a), MergeOp.OR));
         try (BloomFilter target = BloomFilter.open(a, OpenMode.READ_ONLY);
                 BloomFilter source = BloomFilter.open(a, OpenMode.READ_ONLY)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,

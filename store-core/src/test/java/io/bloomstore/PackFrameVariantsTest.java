@@ -46,7 +46,7 @@ class PackFrameVariantsTest {
         Path file = filterWithKeys(dir.resolve("f.bloom"), BloomSpec.forExpected(500_000, 0.01), LongStream.range(0, 100_000));
         fileBytes = Files.readAllBytes(file);
         ByteArrayOutputStream packed = new ByteArrayOutputStream();
-        Pack.pack(file, packed, null);
+        Pack.pack(file, packed);
         try (LZ4FrameInputStream in = new LZ4FrameInputStream(new ByteArrayInputStream(packed.toByteArray()))) {
             content = in.readAllBytes();
         }
@@ -68,7 +68,7 @@ class PackFrameVariantsTest {
     void anyBlockSizeWithOrWithoutEachChecksumAndTheContentSizeUnpacksBitForBit(BLOCKSIZE size, Bits[] bits)
             throws IOException {
         Path target = dir.resolve("restored-" + size + "-" + bits.length + "-" + bits[bits.length - 1] + ".bloom");
-        Pack.unpack(new ByteArrayInputStream(frame(size, bits)), "variant", target, false, null);
+        Pack.unpack(new ByteArrayInputStream(frame(size, bits)), "variant", target);
         assertArrayEquals(fileBytes, Files.readAllBytes(target));
     }
 
@@ -76,9 +76,8 @@ class PackFrameVariantsTest {
     @MethodSource("linkedFrames")
     void linkedBlocksAreRefusedAsABadPackAndNothingIsWritten(BLOCKSIZE size) throws IOException {
         Path target = dir.resolve("linked-" + size + ".bloom");
-        InvalidFilterFileException refused = assertThrows(InvalidFilterFileException.class, () -> Pack.unpack(
-                new ByteArrayInputStream(linked(frame(size, Bits.BLOCK_INDEPENDENCE, Bits.BLOCK_CHECKSUM))), "linked",
-                target, false, null));
+        InvalidFilterFileException refused = assertThrows(InvalidFilterFileException.class, () -> Pack.unpack(new ByteArrayInputStream(linked(frame(size, Bits.BLOCK_INDEPENDENCE, Bits.BLOCK_CHECKSUM))), "linked",
+                target));
         assertEquals(Problem.BAD_PACK, refused.problem());
         assertTrue(refused.getMessage().contains("unsupported frame descriptor"), refused.getMessage());
         assertFalse(Files.exists(target));

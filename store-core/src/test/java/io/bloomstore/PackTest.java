@@ -58,12 +58,13 @@ class PackTest {
 
     private static byte[] pack(Path file) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(Files.size(file), Pack.pack(file, out, null));
+        assertEquals(Files.size(file), Pack.pack(file, out));
         return out.toByteArray();
     }
 
     private Path unpack(byte[] stream, Path target, boolean replace) throws IOException {
-        Pack.unpack(new ByteArrayInputStream(stream), "test.pack", target, replace, null);
+        Pack.unpack(new ByteArrayInputStream(stream), "test.pack", target,
+                replace ? new CreateOption[] {CreateOption.REPLACE_EXISTING} : new CreateOption[0]);
         return target;
     }
 
@@ -90,7 +91,7 @@ class PackTest {
         List<Long> unpackProgress = new ArrayList<>();
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(packFile)) {
-            assertEquals(COUNTING, Pack.unpack(in, packFile.toString(), restored, false, unpackProgress::add)
+            assertEquals(COUNTING, Pack.unpack(in, packFile.toString(), restored, unpackProgress::add)
                     .info().orElseThrow().spec());
         }
         assertArrayEquals(originalBytes, Files.readAllBytes(restored));
@@ -201,7 +202,7 @@ class PackTest {
         damaged[FilterFileDescriptor.SEED_OFFSET] ^= 1;
         Path file = Files.write(dir.resolve("damaged.bloom"), damaged);
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Pack.pack(file, new ByteArrayOutputStream(), null));
+                () -> Pack.pack(file, new ByteArrayOutputStream()));
         assertEquals(Problem.HEADER_CHECKSUM, e.problem());
     }
 

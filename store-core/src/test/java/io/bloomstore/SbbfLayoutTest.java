@@ -179,7 +179,7 @@ class SbbfLayoutTest {
             }
         }
         FilterFileSummary merged = Merge.toNewFile(dir.resolve("m.bloom"), java.util.List.of(dir.resolve("a.bloom"),
-                dir.resolve("b.bloom")), MergeOp.OR, false, null);
+                dir.resolve("b.bloom")), MergeOp.OR);
         assertEquals(common.cells(), merged.info().orElseThrow().spec().cells());
         try (BloomFilter m = BloomFilter.open(dir.resolve("m.bloom"), OpenMode.READ_ONLY);
                 BloomFilter all = BloomFilter.open(dir.resolve("all.bloom"), OpenMode.READ_ONLY)) {
@@ -191,6 +191,6 @@ class SbbfLayoutTest {
             assertArrayEquals(allWords, mergedWords);
         }
         assertThrows(InvalidFilterFileException.class, () -> Merge.toNewFile(dir.resolve("and.bloom"),
-                java.util.List.of(dir.resolve("a.bloom"), dir.resolve("b.bloom")), MergeOp.AND, false, null));
+                java.util.List.of(dir.resolve("a.bloom"), dir.resolve("b.bloom")), MergeOp.AND));
     }
 }

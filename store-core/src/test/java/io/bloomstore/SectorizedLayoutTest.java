@@ -262,7 +262,7 @@ class SectorizedLayoutTest {
         Path a = FilterFixtures.filterWithKeys(dir.resolve("a.bloom"), spec, LongStream.range(0, KEYS / 2));
         Path b = FilterFixtures.filterWithKeys(dir.resolve("b.bloom"), spec, LongStream.range(KEYS / 2, KEYS));
         Path union = dir.resolve("union.bloom");
-        Merge.toNewFile(union, List.of(a, b), MergeOp.OR, false, null);
+        Merge.toNewFile(union, List.of(a, b), MergeOp.OR);
         try (BloomFilter merged = BloomFilter.open(union, OpenMode.READ_ONLY)) {
             assertEquals(Layout.SECTORIZED, merged.spec().layout());
             FilterAssertions.assertEveryKeyPresent(merged, 0, KEYS);
@@ -270,13 +270,13 @@ class SectorizedLayoutTest {
         BloomSpec blockedTwin = BloomSpec.builder().layout(Layout.BLOCKED).cells(spec.cells()).hashes(spec.hashes()).build();
         Path blocked = FilterFixtures.filterWithKeys(dir.resolve("blocked.bloom"), blockedTwin, LongStream.range(0, 10));
         InvalidFilterFileException refused = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("mixed.bloom"), List.of(a, blocked), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(dir.resolve("mixed.bloom"), List.of(a, blocked), MergeOp.OR));
         assertTrue(refused.getMessage().contains("layout: sectorized vs blocked"), refused.getMessage());
 
         ByteArrayOutputStream packed = new ByteArrayOutputStream();
-        Pack.pack(union, packed, null);
+        Pack.pack(union, packed);
         Path restored = dir.resolve("restored.bloom");
-        Pack.unpack(new ByteArrayInputStream(packed.toByteArray()), "memory", restored, false, null);
+        Pack.unpack(new ByteArrayInputStream(packed.toByteArray()), "memory", restored);
         try (BloomFilter original = BloomFilter.open(union, OpenMode.READ_WRITE);
                 BloomFilter copy = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
             FilterAssertions.assertSameCells(original, copy);

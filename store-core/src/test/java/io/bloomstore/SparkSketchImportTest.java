@@ -135,11 +135,11 @@ class SparkSketchImportTest {
         Path v2seeded = importOf(org.apache.spark.util.sketch.BloomFilter.create(Version.V2, 1_000, bits, 1));
         for (List<Path> pair : List.of(List.of(v1, v2), List.of(v2, v2seeded))) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                    () -> Merge.toNewFile(dir.resolve("no.bloom"), pair, MergeOp.OR, false, done -> { }));
+                    () -> Merge.toNewFile(dir.resolve("no.bloom"), pair, MergeOp.OR, done -> { }));
             assertTrue(e.getMessage().contains("seed"), e.getMessage());
         }
         Path v2again = importOf(org.apache.spark.util.sketch.BloomFilter.create(Version.V2, 1_000, bits, 0));
-        Merge.toNewFile(dir.resolve("yes.bloom"), List.of(v2, v2again), MergeOp.OR, false, done -> { });
+        Merge.toNewFile(dir.resolve("yes.bloom"), List.of(v2, v2again), MergeOp.OR, done -> { });
         assertTrue(Files.exists(dir.resolve("yes.bloom")));
     }
 

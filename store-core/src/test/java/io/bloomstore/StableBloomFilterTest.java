@@ -155,7 +155,7 @@ class StableBloomFilterTest {
         BloomFilter.createStable(dir.resolve("a"), spec).close();
         BloomFilter.createStable(dir.resolve("b"), spec).close();
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("c"), java.util.List.of(dir.resolve("a"), dir.resolve("b")), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(dir.resolve("c"), java.util.List.of(dir.resolve("a"), dir.resolve("b")), MergeOp.OR));
         assertTrue(e.getMessage().contains("stable filters do not merge"), e.getMessage());
     }
 }

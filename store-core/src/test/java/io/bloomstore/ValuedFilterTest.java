@@ -97,7 +97,7 @@ class ValuedFilterTest {
                     fall.put(i, (i * 5) % 8);
                 }
             }
-            Merge.toNewFile(merged, List.of(a, b), MergeOp.OR, false, null);
+            Merge.toNewFile(merged, List.of(a, b), MergeOp.OR);
             try (BloomFilter m = BloomFilter.open(merged, OpenMode.READ_ONLY);
                     BloomFilter one = BloomFilter.open(all, OpenMode.READ_ONLY)) {
                 CellArray x = m.cells();
@@ -107,7 +107,7 @@ class ValuedFilterTest {
                 }
             }
             InvalidFilterFileException and = assertThrows(InvalidFilterFileException.class,
-                    () -> Merge.toNewFile(dir.resolve(max + "and"), List.of(a, b), MergeOp.AND, false, null));
+                    () -> Merge.toNewFile(dir.resolve(max + "and"), List.of(a, b), MergeOp.AND));
             assertTrue(and.getMessage().contains("cellwise join"), and.getMessage());
         }
     }
@@ -121,7 +121,7 @@ class ValuedFilterTest {
             BloomFilter.create(plain, v.spec()).close();
         }
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("out"), List.of(valued, plain), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(dir.resolve("out"), List.of(valued, plain), MergeOp.OR));
         assertTrue(e.getMessage().contains("valued (max)"), e.getMessage());
     }
 

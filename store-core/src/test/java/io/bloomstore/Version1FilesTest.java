@@ -93,7 +93,7 @@ class Version1FilesTest {
             filter.add("other-key");
         }
         Path union = dir.resolve("union.bloom");
-        Merge.toNewFile(union, List.of(sealed, other), MergeOp.OR, false, null);
+        Merge.toNewFile(union, List.of(sealed, other), MergeOp.OR);
         FilterFileInfo info = BloomFilter.readInfo(union);
         assertEquals(FilterFileDescriptor.FORMAT_VERSION, info.formatVersion());
         assertTrue(info.fileIdentity().isPresent());
@@ -105,7 +105,7 @@ class Version1FilesTest {
         }
         Path both = dir.resolve("both.bloom");
         Merge.toNewFile(both, List.of(sealed, copy("sealed.v1", "again.bloom")),
-                MergeOp.AND, false, null);
+                MergeOp.AND);
         try (BloomFilter filter = BloomFilter.open(both, OpenMode.READ_ONLY)) {
             assertHoldsKeys(filter, 0, 1000);
         }
@@ -152,10 +152,10 @@ class Version1FilesTest {
         for (String name : List.of("sealed.v1", "unsealed-counting.v1")) {
             Path file = copy(name, name + ".bloom");
             Path pack = dir.resolve(name + ".pack");
-            Pack.packTo(file, pack, false, null);
+            Pack.packTo(file, pack);
             Path restored = dir.resolve("restored-" + name);
             try (InputStream in = Files.newInputStream(pack)) {
-                assertEquals(1, Pack.unpack(in, pack.toString(), restored, false, null).info().orElseThrow().formatVersion());
+                assertEquals(1, Pack.unpack(in, pack.toString(), restored).info().orElseThrow().formatVersion());
             }
             assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
         }

@@ -72,7 +72,7 @@ final class BuildCommand extends CliCommand {
             throw new IllegalArgumentException("build makes fixed or growing filters; a windowed one forgets by the "
                     + "clock: create it with --window, then fill it with 'add' or 'dedup'");
         }
-        FilterBuilder builder = FilterBuilder.to(file).replaceExisting(force).sparse(shape.sparse).progress(this::progress);
+        FilterBuilder builder = FilterBuilder.to(file).options(shape.createOptions(force)).progress(this::progress);
         if (shape.grow) {
             GrowingSpec growing = shape.growingSpec(DEFAULT_GROWING_KEYS);
             shape.checkSize(file, growing.expectedKeys(), growing.fpp(), growing.layout());

@@ -1,5 +1,6 @@
 package io.bloomstore.cli;
 
+import io.bloomstore.CreateOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -24,6 +25,11 @@ abstract class CliCommand implements Callable<Integer> {
         command = Model.command(this, description);
         command.usageMessage().footerHeading("%nExamples:%n").footer(examples);
         command.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help and exit.").build());
+    }
+
+    /** The create options of a verb that writes a whole new file: {@code --force} replaces an existing one. */
+    static CreateOption[] replacing(boolean force) {
+        return force ? new CreateOption[] {CreateOption.REPLACE_EXISTING} : new CreateOption[0];
     }
 
     CliStreams streams() {

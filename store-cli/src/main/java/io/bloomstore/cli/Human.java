@@ -1,6 +1,7 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.BloomSpec;
+import io.bloomstore.tools.Display;
 import java.util.Locale;
 
 /** Numbers as people read them in bloomstore's output: 1,234,567 keys, 1.5 MiB, 0.81%. */
@@ -66,7 +67,7 @@ final class Human {
 
     /** A seed as 0x-hex, the way --seed takes it and every message shows it. */
     static String seed(long seed) {
-        return BloomSpec.seedText(seed);
+        return Display.seedText(seed);
     }
 
     /** "9,585,059 cells of 1 bit, 7 hashes, standard layout (1.1 MiB)". */

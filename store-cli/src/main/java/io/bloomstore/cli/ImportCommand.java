@@ -93,7 +93,7 @@ final class ImportCommand extends CliCommand {
         if (!fromStdin && Files.isDirectory(Path.of(in))) {
             throw new FileSystemException(in, null, "is a directory, not a filter stream");
         }
-        CreateOption[] options = force ? new CreateOption[] {CreateOption.REPLACE_EXISTING} : new CreateOption[0];
+        CreateOption[] options = replacing(force);
         FilterFileInfo info;
         try (InputStream input = new BufferedInputStream(fromStdin ? streams().in() : Files.newInputStream(Path.of(in)),
                 1 << 16)) {

@@ -50,7 +50,7 @@ final class MapBuildOptions {
             throw new IllegalArgumentException("build --map needs --from PATH (or --from - for stdin): KEY<TAB>VALUE lines");
         }
         long distinct;
-        try (BloomierMap.Builder builder = BloomierMap.builder(file, valueBits).replaceExisting(force)
+        try (BloomierMap.Builder builder = BloomierMap.builder(file, valueBits).options(CliCommand.replacing(force))
                 .seed(shape.seed != null ? shape.seed : BloomSpec.DEFAULT_SEED).progress(command::progress)) {
             if (shape.fpp != null) {
                 builder.fpp(shape.fpp);

@@ -69,7 +69,7 @@ final class MergeCommand extends CliCommand {
             FilterFileSummary merged;
             // the bar only counts: nothing here reads the inputs' sizes by path
             try (Progress progress = progress("merge", -1)) {
-                merged = Merge.toNewFileFrom(out, sources, op, force, progress::update);
+                merged = Merge.toNewFileFrom(out, sources, op, progress::update, replacing(force));
             }
             if (merged.info().isEmpty()) {
                 // the result of growing or windowed inputs stays open to adds: version 2 has no seal

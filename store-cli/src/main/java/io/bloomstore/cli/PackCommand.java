@@ -48,7 +48,7 @@ final class PackCommand extends CliCommand {
                 Pack.pack(file, new UnclosableOutputStream(streams().out()), progress::update);
                 return ExitCode.OK;
             }
-            length = Pack.packTo(file, Path.of(out), force, progress::update);
+            length = Pack.packTo(file, Path.of(out), progress::update, replacing(force));
         }
         streams().text().println("packed " + file + " (" + Human.bytes(length) + ") into " + out + " ("
                 + Human.bytes(Files.size(Path.of(out))) + ")");

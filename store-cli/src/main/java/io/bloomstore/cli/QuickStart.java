@@ -1,7 +1,8 @@
 package io.bloomstore.cli;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.FilterKind;
+import io.bloomstore.tools.FileForensics;
+import io.bloomstore.tools.Startup;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.nop.NOPServiceProvider;
@@ -27,7 +28,7 @@ final class QuickStart {
         // themselves), no thread is left to print the failure of a shutdown hook registered too late.
         setIfAbsent("background.releaser", "false");
         if (!mapsNoFile(args)) {
-            BloomFilter.prepareInBackground();
+            Startup.prepareInBackground();
         }
     }
 
@@ -65,7 +66,7 @@ final class QuickStart {
             return false;
         }
         try {
-            return FilterKind.of(Path.of(file)) == FilterKind.FIXED;
+            return FileForensics.kind(Path.of(file)) == FilterKind.FIXED;
         } catch (IOException | RuntimeException e) {
             return false;
         }

@@ -15,6 +15,7 @@ import io.bloomstore.ParquetType;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -258,7 +259,7 @@ final class ShapeOptions {
      */
     private void requireKindOf(Path file) throws IOException {
         FilterKind asked = grow ? FilterKind.GROWING : window != null ? FilterKind.WINDOWED : FilterKind.FIXED;
-        FilterKind found = FilterKind.of(file);
+        FilterKind found = FileForensics.kind(file);
         if (Files.isRegularFile(file) && found != asked) {
             String kindOption = found == FilterKind.GROWING ? "--grow" : found == FilterKind.WINDOWED ? "--window" : null;
             throw new IllegalArgumentException(file + " is a " + found + " filter, but the options describe a " + asked

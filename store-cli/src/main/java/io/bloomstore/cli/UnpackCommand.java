@@ -46,7 +46,7 @@ final class UnpackCommand extends CliCommand {
         FilterFileSummary restored;
         try (InputStream input = fromStdin ? streams().in() : Files.newInputStream(Path.of(in));
                 Progress progress = progress("unpack", -1)) {
-            restored = Pack.unpack(input, fromStdin ? "stdin" : in, file, force, progress::update);
+            restored = Pack.unpack(input, fromStdin ? "stdin" : in, file, progress::update, replacing(force));
         }
         String what = restored.info().map(info -> Human.shape(info.spec(), info.fileLength()))
                 .orElseGet(() -> restored.kind() == FilterKind.MAP ? "Bloomier map, " + Human.bytes(restored.fileLength())

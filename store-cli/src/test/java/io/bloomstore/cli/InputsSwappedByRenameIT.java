@@ -165,7 +165,7 @@ class InputsSwappedByRenameIT {
         List<Path> packs = new ArrayList<>();
         for (Path filter : List.of(a, small, growing)) {
             Path pack = in.resolve("alt-" + filter.getFileName() + ".pack");
-            Pack.packTo(filter, pack, false, null);
+            Pack.packTo(filter, pack);
             packs.add(pack);
         }
         byte[] whole = Files.readAllBytes(packs.get(0));
@@ -298,7 +298,7 @@ class InputsSwappedByRenameIT {
     private static String restoredFromPack(Path pack) throws IOException {
         Path restored = pack.resolveSibling(pack.getFileName() + ".restored");
         try (var stream = Files.newInputStream(pack)) {
-            Pack.unpack(stream, pack.toString(), restored, false, null);
+            Pack.unpack(stream, pack.toString(), restored);
             return "a pack of " + sha256(Files.readAllBytes(restored));
         } catch (IOException e) {
             return "a pack that does not unpack: " + e.getMessage().replace(pack.toString(), OUTPUT);

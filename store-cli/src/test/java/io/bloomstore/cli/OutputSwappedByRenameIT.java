@@ -72,7 +72,7 @@ class OutputSwappedByRenameIT {
             }
         }
         Path pack = dir.resolve("packed.pack");
-        Pack.packTo(filter, pack, false, null);
+        Pack.packTo(filter, pack);
         assertRefusedWhileFedAndHeld(Files.readAllBytes(pack), "new", "unpack", "-", target.toString());
     }
 

@@ -157,7 +157,7 @@ class SealWithdrawnWhileReadIT {
     private CellsCheck restore(byte[] pack) throws IOException {
         Path restored = dir.resolve("restored.bloom");
         Files.deleteIfExists(restored);
-        Pack.unpack(new ByteArrayInputStream(pack), "pack", restored, false, null);
+        Pack.unpack(new ByteArrayInputStream(pack), "pack", restored);
         try (BloomFilter copy = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
             CellsCheck check = copy.checkCells(); // throws on cells that do not match their seal
             assertTrue(copy.mightContain("sealed-0") && copy.mightContain("sealed-999"), "the sealed keys travelled");

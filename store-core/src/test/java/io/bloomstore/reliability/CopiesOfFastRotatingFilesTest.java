@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.bloomstore.CreateOption;
 import io.bloomstore.Checkpoint;
 import io.bloomstore.OpenMode;
 import io.bloomstore.Pack;
@@ -64,10 +65,10 @@ class CopiesOfFastRotatingFilesTest {
                 readUntilNow(adder, acknowledged);
                 Path pack = dir.resolve("live.pack");
                 Path restored = dir.resolve("restored.bloom");
-                Pack.packTo(live, pack, true, null);
+                Pack.packTo(live, pack, CreateOption.REPLACE_EXISTING);
                 ended = System.currentTimeMillis();
                 try (InputStream in = Files.newInputStream(pack)) {
-                    Pack.unpack(in, pack.toString(), restored, true, null);
+                    Pack.unpack(in, pack.toString(), restored, CreateOption.REPLACE_EXISTING);
                 }
                 checked += assertWindowHeld(restored, acknowledged, ended, epochMillis);
             }

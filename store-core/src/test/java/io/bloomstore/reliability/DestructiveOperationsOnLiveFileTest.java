@@ -66,12 +66,12 @@ class DestructiveOperationsOnLiveFileTest {
 
             // 2. Pack while the child adds: the pack restores to a filter holding every key added before it began.
             Path restored = dir.resolve("restored.bloom");
-            Pack.unpack(new ByteArrayInputStream(KnownKeyFilters.pack(live)), "live pack", restored, false, null);
+            Pack.unpack(new ByteArrayInputStream(KnownKeyFilters.pack(live)), "live pack", restored);
             operations++;
             KnownKeyFilters.assertHolds(restored, CHILD_KEYS, beforePack);
 
             // 3. Merge into a new file over the live one (the output replaces an input, by rename).
-            Merge.toNewFile(live, List.of(live, replacement), MergeOp.OR, true, null);
+            Merge.toNewFile(live, List.of(live, replacement), MergeOp.OR, CreateOption.REPLACE_EXISTING);
             operations++;
             long beforeCreate = ping(user);
             assertEquals("absent", ask(user, "contains " + REPLACEMENT_KEYS), "the child keeps its old file");
@@ -90,7 +90,7 @@ class DestructiveOperationsOnLiveFileTest {
             }
 
             // 5. Unpack over it.
-            Pack.unpack(new ByteArrayInputStream(pack), "pack", live, true, null);
+            Pack.unpack(new ByteArrayInputStream(pack), "pack", live, CreateOption.REPLACE_EXISTING);
             operations++;
             long beforeStop = ping(user);
             KnownKeyFilters.assertHolds(live, PACKED_KEYS, KEYS_PER_FILE);

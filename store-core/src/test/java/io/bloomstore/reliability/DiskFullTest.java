@@ -115,7 +115,7 @@ class DiskFullTest {
         Path a = KnownKeyFilters.withKeys(scratch.resolve("a.bloom"), TOO_BIG, 0, 1000);
         Path b = KnownKeyFilters.withKeys(scratch.resolve("b.bloom"), TOO_BIG, 1000, 1000);
         IOException e = assertThrows(IOException.class,
-                () -> Merge.toNewFile(small.resolve("merged.bloom"), List.of(a, b), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(small.resolve("merged.bloom"), List.of(a, b), MergeOp.OR));
         assertTrue(e.getMessage().startsWith(small.resolve("merged.bloom") + ": needs ")
                 && e.getMessage().endsWith("size it smaller"), e.getMessage());
         assertEquals(List.of(), Directories.names(small));
@@ -128,7 +128,7 @@ class DiskFullTest {
         Path existing = KnownKeyFilters.withKeys(small.resolve("existing.bloom"), FITS, 0, 1000);
         byte[] before = Files.readAllBytes(existing);
         IOException e = assertThrows(IOException.class,
-                () -> Pack.unpack(new ByteArrayInputStream(pack), "big pack", existing, true, null));
+                () -> Pack.unpack(new ByteArrayInputStream(pack), "big pack", existing, CreateOption.REPLACE_EXISTING));
         // A full disk is the disk's fault, not the pack's: a user told a good backup is damaged may throw it away.
         assertFalse(e instanceof InvalidFilterFileException, e.toString());
         assertTrue(e.getMessage().contains("No space left on device") && e.getMessage().startsWith(existing + ": cannot write it"),
@@ -166,7 +166,7 @@ class DiskFullTest {
         }
         ByteArrayInputStream keys = new ByteArrayInputStream(lines.toString().getBytes(StandardCharsets.US_ASCII));
         IOException e = assertThrows(IOException.class,
-                () -> FilterBuilder.to(file).spec(TOO_BIG).sparse(true).inMemory(true).fromLines(keys));
+                () -> FilterBuilder.to(file).spec(TOO_BIG).options(CreateOption.SPARSE).inMemory(true).fromLines(keys));
         assertTrue(e.getMessage().startsWith(file + ": cannot write it in " + small)
                 && e.getMessage().contains("No space left on device"), e.getMessage());
         assertEquals(List.of(), Directories.names(small), "not even the temporary file is left");

@@ -61,7 +61,7 @@ class FailedOperationsLeaveNothingBehindTest {
         Path damaged = Files.write(dir.resolve("damaged.bloom"), flip(existingBytes, FilterFileDescriptor.CELL_COUNT_OFFSET));
         for (MergeOp op : MergeOp.values()) {
             InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                    () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(existing, damaged), op, false, null));
+                    () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(existing, damaged), op));
             assertEquals(Problem.HEADER_CHECKSUM, e.problem(), e.getMessage());
         }
         Files.delete(damaged);
@@ -71,7 +71,7 @@ class FailedOperationsLeaveNothingBehindTest {
     @Test
     void mergeWithAMissingInputIsRefused() throws Exception {
         assertThrows(NoSuchFileException.class, () -> Merge.toNewFile(dir.resolve("out.bloom"),
-                List.of(existing, dir.resolve("missing.bloom")), MergeOp.OR, false, null));
+                List.of(existing, dir.resolve("missing.bloom")), MergeOp.OR));
         assertUnchanged();
     }
 
@@ -90,7 +90,7 @@ class FailedOperationsLeaveNothingBehindTest {
             UnaryOperator<byte[]> spoil) throws Exception {
         Path file = Files.write(dir.resolve("bad.bloom"), spoil.apply(existingBytes.clone()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> Pack.pack(file, out, null));
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> Pack.pack(file, out));
         assertEquals(problem, e.problem(), e.getMessage());
         assertEquals(0, out.size(), "not a byte of output");
         Files.delete(file);
@@ -100,7 +100,7 @@ class FailedOperationsLeaveNothingBehindTest {
     @Test
     void packOfADirectoryIsRefusedBeforeWritingAnything() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> Pack.pack(dir, out, null));
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> Pack.pack(dir, out));
         assertEquals(Problem.NOT_A_REGULAR_FILE, e.problem());
         assertEquals(0, out.size());
         assertUnchanged();

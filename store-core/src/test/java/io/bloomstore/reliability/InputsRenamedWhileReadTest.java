@@ -99,7 +99,7 @@ class InputsRenamedWhileReadTest {
     @Test
     void aMergeMergesTheInputsItCheckedOrRefusesThem() throws Exception {
         Path reference = dir.resolve("reference.bloom");
-        Merge.toNewFile(reference, List.of(a, b), MergeOp.AND, false, null);
+        Merge.toNewFile(reference, List.of(a, b), MergeOp.AND);
         byte[] expectedCells = cells(reference);
         Path second = dir.resolve("second.bloom");
         Map<String, Integer> seen = new TreeMap<>();
@@ -107,7 +107,7 @@ class InputsRenamedWhileReadTest {
             for (int round = 0; round < MERGES; round++) {
                 Path out = dir.resolve("out-" + round + ".bloom");
                 try {
-                    Merge.toNewFile(out, List.of(a, second), MergeOp.AND, false, null);
+                    Merge.toNewFile(out, List.of(a, second), MergeOp.AND);
                     assertArrayEquals(expectedCells, cells(out), "round " + round + ": the AND of a and b, or nothing");
                     seen.merge("merged", 1, Integer::sum);
                 } catch (InvalidFilterFileException refused) {
@@ -130,9 +130,9 @@ class InputsRenamedWhileReadTest {
         try (RenameSwapper swapper = new RenameSwapper(path, files)) {
             for (int round = 0; round < ROUNDS; round++) {
                 ByteArrayOutputStream pack = new ByteArrayOutputStream();
-                Pack.pack(path, pack, null);
+                Pack.pack(path, pack);
                 Path restored = dir.resolve("restored-" + round + ".bloom");
-                Pack.unpack(new ByteArrayInputStream(pack.toByteArray()), "pack", restored, false, null);
+                Pack.unpack(new ByteArrayInputStream(pack.toByteArray()), "pack", restored);
                 byte[] bytes = Files.readAllBytes(restored);
                 String which = null;
                 for (Path file : files) {

@@ -28,7 +28,7 @@ final class KnownKeyFilters {
     /** The pack of {@code file}, in memory. */
     static byte[] pack(Path file) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Pack.pack(file, out, null);
+        Pack.pack(file, out);
         return out.toByteArray();
     }
 

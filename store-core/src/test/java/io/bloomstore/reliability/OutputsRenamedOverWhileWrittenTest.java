@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bloomstore.CreateOption;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterBuilder;
@@ -76,7 +77,7 @@ class OutputsRenamedOverWhileWrittenTest {
     private void assertMergeRefused(Path a, Path b) throws IOException {
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class,
-                () -> Merge.toNewFile(target, List.of(a, b), MergeOp.OR, false, bytes -> neighbour.renameOnce()));
+                () -> Merge.toNewFile(target, List.of(a, b), MergeOp.OR, bytes -> neighbour.renameOnce()));
         assertRefusedAndLeftAlone(refused, neighbour);
     }
 
@@ -85,7 +86,7 @@ class OutputsRenamedOverWhileWrittenTest {
         byte[] pack = KnownKeyFilters.pack(KnownKeyFilters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000));
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class, () -> Pack.unpack(new ByteArrayInputStream(pack),
-                "packed.pack", target, false, bytes -> neighbour.renameOnce()));
+                "packed.pack", target, bytes -> neighbour.renameOnce()));
         assertRefusedAndLeftAlone(refused, neighbour);
     }
 
@@ -96,7 +97,7 @@ class OutputsRenamedOverWhileWrittenTest {
         byte[] old = Files.readAllBytes(target);
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class, () -> Pack.unpack(new ByteArrayInputStream(pack),
-                "packed.pack", target, true, bytes -> neighbour.renameOnce()));
+                "packed.pack", target, bytes -> neighbour.renameOnce(), CreateOption.REPLACE_EXISTING));
         assertRefusedAndLeftAlone(refused, neighbour, old);
     }
 
@@ -105,7 +106,7 @@ class OutputsRenamedOverWhileWrittenTest {
         Path filter = KnownKeyFilters.withKeys(dir.resolve("packed.bloom"), SPEC, 0, 20_000);
         Neighbour neighbour = new Neighbour("new");
         IOException refused = assertThrows(IOException.class,
-                () -> Pack.packTo(filter, target, false, bytes -> neighbour.renameOnce()));
+                () -> Pack.packTo(filter, target, bytes -> neighbour.renameOnce()));
         assertRefusedAndLeftAlone(refused, neighbour);
     }
 

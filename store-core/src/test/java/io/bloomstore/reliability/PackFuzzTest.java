@@ -51,7 +51,7 @@ class PackFuzzTest {
         byte[] stream = streamOf(data);
         Path target = dir.resolve("restored.bloom");
         try {
-            FilterFileInfo header = Pack.unpack(new ByteArrayInputStream(stream), "fuzzed.pack", target, false, null)
+            FilterFileInfo header = Pack.unpack(new ByteArrayInputStream(stream), "fuzzed.pack", target)
                     .info().orElseThrow();
             assertEquals(header.fileLength(), Files.size(target), "the restored file has the packed length");
             assertEquals(header.spec(), BloomFilter.readInfo(target).spec(), "the restored file opens clean");

@@ -98,7 +98,7 @@ class CopiesOfDamagedFilesTest {
         assertEquals(problem, verify.problem(), verify.getMessage());
 
         InvalidFilterFileException pack = assertThrows(InvalidFilterFileException.class,
-                () -> Pack.packTo(live, dir.resolve("live.pack"), false, null));
+                () -> Pack.packTo(live, dir.resolve("live.pack")));
         assertEquals(verify.getMessage(), pack.getMessage(), "the same check, the same words");
         InvalidFilterFileException update = assertThrows(InvalidFilterFileException.class,
                 () -> Checkpoint.write(live, copy, null));

@@ -60,7 +60,7 @@ class SegmentedMergeTest {
         Path a = growing("a.bloom", spec, 0, 20_000); // 5 segments
         Path b = growing("b.bloom", spec, 1_000_000, 1_005_000); // 3 segments
         Path out = dir.resolve("out.bloom");
-        Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null);
+        Merge.toNewFile(out, List.of(a, b), MergeOp.OR);
         try (GrowingBloomFilter merged = GrowingBloomFilter.open(out, OpenMode.READ_WRITE)) {
             assertEquals(5, merged.segmentCount(), "as long as the longer chain");
             assertEquals(spec, merged.spec());
@@ -158,7 +158,7 @@ class SegmentedMergeTest {
             fill.accept(ringA, ringB);
         }
         Path out = dir.resolve("out.bloom");
-        Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null);
+        Merge.toNewFile(out, List.of(a, b), MergeOp.OR);
         return out;
     }
 
@@ -188,7 +188,7 @@ class SegmentedMergeTest {
         assertRefused(a, fixed, "kind: growing vs fixed");
 
         InvalidFilterFileException and = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(a, a), MergeOp.AND, false, null));
+                () -> Merge.toNewFile(dir.resolve("out.bloom"), List.of(a, a), MergeOp.AND));
         assertEquals(Problem.INCOMPATIBLE, and.problem());
         assertTrue(and.getMessage().contains("AND is not defined for growing filters"), and.getMessage());
         assertFalse(Files.exists(dir.resolve("out.bloom")));
@@ -197,7 +197,7 @@ class SegmentedMergeTest {
     private void assertRefused(Path a, Path b, String field) {
         Path out = dir.resolve("out.bloom");
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Merge.toNewFile(out, List.of(a, b), MergeOp.OR, false, null));
+                () -> Merge.toNewFile(out, List.of(a, b), MergeOp.OR));
         assertEquals(Problem.INCOMPATIBLE, e.problem());
         assertTrue(e.getMessage().contains("they differ in " + field), e.getMessage());
         assertFalse(Files.exists(out));

@@ -74,9 +74,9 @@ class SegmentedPackTest {
 
     private FilterFileSummary roundTrip(Path file, Path restored) throws IOException {
         Path pack = dir.resolve(file.getFileName() + ".pack");
-        assertEquals(Files.size(file), Pack.packTo(file, pack, false, null));
+        assertEquals(Files.size(file), Pack.packTo(file, pack));
         try (InputStream in = Files.newInputStream(pack)) {
-            FilterFileSummary result = Pack.unpack(in, pack.toString(), restored, false, null);
+            FilterFileSummary result = Pack.unpack(in, pack.toString(), restored);
             assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored), "restored bit for bit");
             return result;
         }
@@ -130,7 +130,7 @@ class SegmentedPackTest {
         assertEquals(1, preamble.getInt(), "the pack version is still 1");
         Path restored = dir.resolve("restored.bloom");
         FilterFileSummary result = Pack.unpack(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("f.bloom.pack"))),
-                "f.bloom.pack", restored, false, null);
+                "f.bloom.pack", restored);
         assertEquals(FilterKind.FIXED, result.kind());
         assertEquals(BloomFilter.readInfo(file), result.info().orElseThrow());
         assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
@@ -138,7 +138,7 @@ class SegmentedPackTest {
 
     private Path packOf(Path file) throws IOException {
         Path pack = dir.resolve(file.getFileName() + ".pack");
-        Pack.packTo(file, pack, false, null);
+        Pack.packTo(file, pack);
         return pack;
     }
 
@@ -184,7 +184,7 @@ class SegmentedPackTest {
     private void assertRefused(byte[] file, Problem problem) throws IOException {
         Path target = dir.resolve("refused.bloom");
         InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> Pack.unpack(new ByteArrayInputStream(frame(file)), "bad.pack", target, false, null));
+                () -> Pack.unpack(new ByteArrayInputStream(frame(file)), "bad.pack", target));
         assertEquals(problem, e.problem(), e.getMessage());
         assertFalse(Files.exists(target));
     }
@@ -217,7 +217,7 @@ class SegmentedPackTest {
         Path pack = dir.resolve("big.pack");
         try (WindowedBloomFilter writer = WindowedBloomFilter.open(file, OpenMode.READ_WRITE, clock)) {
             long[] reports = new long[1];
-            Pack.packTo(file, pack, false, done -> {
+            Pack.packTo(file, pack, done -> {
                 if (reports[0]++ == 0) {
                     clock.advance(E); // to epoch first + 5: slot 0 (epoch first) leaves the window and is reused
                     writer.add("rotates");
@@ -227,7 +227,7 @@ class SegmentedPackTest {
         }
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(pack)) {
-            Pack.unpack(in, pack.toString(), restored, false, null);
+            Pack.unpack(in, pack.toString(), restored);
         }
         byte[] bytes = Files.readAllBytes(restored);
         ByteBuffer table = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);

@@ -15,6 +15,7 @@ import io.bloomstore.SegmentStats;
 import io.bloomstore.SetEstimates;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
+import io.bloomstore.tools.Display;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -441,14 +442,14 @@ final class BloomCommands {
                 GrowingSpec spec = growing.spec();
                 ofRegions(json, filter, growing, stats).field("expectedKeys", spec.expectedKeys()).field("growthFactor", spec.growthFactor())
                         .field("tighteningRatio", spec.tighteningRatio()).field("maxBytes", spec.maxBytes())
-                        .field("layout", spec.layout().toString()).field("seed", BloomSpec.seedText(spec.seed()));
+                        .field("layout", spec.layout().toString()).field("seed", Display.seedText(spec.seed()));
                 filter.growthRefusal().ifPresent(refusal -> json.field("growthRefused", refusal));
                 return parts(json, "segments", stats);
             }, windowed -> {
                 WindowSpec spec = windowed.spec();
                 ofRegions(json, filter, windowed, stats).field("expectedKeys", spec.expectedKeys()).field("windowMillis", spec.window().toMillis())
                         .field("epochs", spec.epochs()).field("currentEpoch", windowed.currentEpoch())
-                        .field("layout", spec.layout().toString()).field("seed", BloomSpec.seedText(spec.seed()));
+                        .field("layout", spec.layout().toString()).field("seed", Display.seedText(spec.seed()));
                 return parts(json, "slots", stats);
             });
             out.bulk(json.toString());
@@ -495,7 +496,7 @@ final class BloomCommands {
     private static void spec(Json json, BloomSpec spec) {
         json.field("cells", spec.cells()).field("hashes", spec.hashes()).field("counterBits", spec.counterBits())
                 .field("layout", spec.layout().toString()).field("hashAlgorithm", spec.hashAlgorithm().toString())
-                .field("seed", BloomSpec.seedText(spec.seed())).field("expectedKeys", spec.expectedKeys())
+                .field("seed", Display.seedText(spec.seed())).field("expectedKeys", spec.expectedKeys())
                 .field("targetFpp", spec.targetFpp());
     }
 

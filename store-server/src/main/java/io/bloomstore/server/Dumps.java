@@ -1,5 +1,6 @@
 package io.bloomstore.server;
 
+import io.bloomstore.CreateOption;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Pack;
 import java.io.BufferedOutputStream;
@@ -67,7 +68,7 @@ final class Dumps {
             session.transfer = transfer;
             try (OutputStream pack = new BufferedOutputStream(Files.newOutputStream(transfer.temp), 1 << 16)) {
                 pack.write(new byte[8]); // the length, filled in below
-                Pack.pack(server.keyspace.dir().resolve(name), pack, null); // closes it when whole
+                Pack.pack(server.keyspace.dir().resolve(name), pack); // closes it when whole
             } catch (IOException | RuntimeException e) {
                 abandon();
                 throw new RespError("ERR cannot dump " + Args.text(args[1]) + ": " + e.getMessage());
@@ -136,7 +137,7 @@ final class Dumps {
         if (transfer.done == transfer.total) {
             Path target = server.keyspace.dir().resolve(name);
             try (InputStream in = Files.newInputStream(transfer.temp)) {
-                Pack.unpack(in, "BF.LOADCHUNK " + Args.text(args[1]), target, true, null);
+                Pack.unpack(in, "BF.LOADCHUNK " + Args.text(args[1]), target, CreateOption.REPLACE_EXISTING);
             } catch (InvalidFilterFileException e) {
                 throw new RespError(BAD_DATA + ": " + e.getMessage());
             } finally {

@@ -126,7 +126,7 @@ final class StandardBuild {
                 inputs.add(input);
             }
             java.nio.file.Path out = scratch.resolve("merged.bloom");
-            Merge.toNewFile(out, inputs, MergeOp.OR, false, null);
+            Merge.toNewFile(out, inputs, MergeOp.OR);
             HadoopFiles.writeReplacing(fs, merged, o -> Files.copy(out, o));
             return merged.toString();
         } finally {

@@ -118,7 +118,7 @@ class BuildTest {
         BloomstoreSpark.build(SparkFixtures.column("n", DataTypes.BinaryType, bytes, 3), "n", spec, dir.resolve("b").toString());
         Path union = dir.resolve("union.bloom");
         io.bloomstore.Merge.toNewFile(union, List.of(dir.resolve("l"), dir.resolve("i"), dir.resolve("b")),
-                io.bloomstore.MergeOp.OR, false, null);
+                io.bloomstore.MergeOp.OR);
         assertSameCells(expected, union);
         assertTrue(mixed.isEmpty());
     }

@@ -42,9 +42,9 @@ class Lz4CoexistenceTest {
             IntStream.range(0, 10_000).forEach(i -> f.add("k" + i));
         }
         ByteArrayOutputStream packed = new ByteArrayOutputStream();
-        Pack.pack(filter, packed, null);
+        Pack.pack(filter, packed);
         Path restored = dir.resolve("restored.bloom");
-        Pack.unpack(new ByteArrayInputStream(packed.toByteArray()), "packed", restored, false, null);
+        Pack.unpack(new ByteArrayInputStream(packed.toByteArray()), "packed", restored);
         SparkFixtures.assertSameCells(filter, restored);
         try (BloomFilter f = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
             assertTrue(List.of("k0", "k9999").stream().allMatch(f::mightContain));

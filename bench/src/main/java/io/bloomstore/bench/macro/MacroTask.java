@@ -298,7 +298,7 @@ public final class MacroTask {
         Path out = scratch.resolve("merged.bloom");
         for (int run = 1; run <= 2; run++) {
             long start = System.nanoTime();
-            Merge.toNewFile(out, List.of(a, b), MergeOp.OR, true, null);
+            Merge.toNewFile(out, List.of(a, b), MergeOp.OR, CreateOption.REPLACE_EXISTING);
             result.put("toNewFileGiBps" + run, rate(gibPerSecond(cellBytes, System.nanoTime() - start)));
         }
         Files.deleteIfExists(out);

@@ -1,6 +1,7 @@
 package io.bloomstore.bench.micro;
 
 import io.bloomstore.BloomierMap;
+import io.bloomstore.CreateOption;
 import io.bloomstore.bench.BenchDirs;
 import it.unimi.dsi.bits.TransformationStrategies;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -82,7 +83,7 @@ public class BloomierMapBenchmark {
     }
 
     private BloomierMap buildMap(Path file) throws IOException {
-        try (BloomierMap.Builder builder = BloomierMap.builder(file, VALUE_BITS).fingerprintBits(CHECK_BITS).replaceExisting(true)) {
+        try (BloomierMap.Builder builder = BloomierMap.builder(file, VALUE_BITS).fingerprintBits(CHECK_BITS).options(CreateOption.REPLACE_EXISTING)) {
             for (int i = 0; i < keys; i++) {
                 builder.put(keyBytes[i], values.getLong(i));
             }

@@ -7,6 +7,7 @@ import io.bloomstore.HashAlgorithm;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.Layout;
+import io.bloomstore.internal.hashing.SeedText;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -126,7 +127,7 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         } else if (actual.counterBits() != counterBits) {
             differs = "counter bits " + actual.counterBits() + " where the container's are " + counterBits;
         } else if (actual.seed() != seed) {
-            differs = "seed " + BloomSpec.seedText(actual.seed()) + " where the container's is " + BloomSpec.seedText(seed);
+            differs = "seed " + SeedText.of(actual.seed()) + " where the container's is " + SeedText.of(seed);
         } else if (actual.expectedKeys() != regionKeys(i)) {
             differs = "expected keys n = " + actual.expectedKeys() + " where the container's sizing gives " + regionKeys(i);
         } else if (!(Math.abs(actual.targetFpp() - fpp) <= REGION_FPP_TOLERANCE * fpp)) {
@@ -202,7 +203,7 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
                 new Object[] {"layout", layout, other.layout},
                 new Object[] {"hash algorithm", hashAlgorithm, other.hashAlgorithm},
                 new Object[] {"counter bits", counterBits, other.counterBits},
-                new Object[] {"seed", BloomSpec.seedText(seed), BloomSpec.seedText(other.seed)},
+                new Object[] {"seed", SeedText.of(seed), SeedText.of(other.seed)},
                 new Object[] {"expected keys (n)", expectedKeys, other.expectedKeys},
                 new Object[] {"false-positive rate (P)", targetFpp, other.targetFpp}));
         if (isGrowing()) {
@@ -228,8 +229,8 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
         b.putLong(FilterFileDescriptor.MAGIC_OFFSET, FilterFileDescriptor.MAGIC);
         b.putShort(FilterFileDescriptor.VERSION_OFFSET, (short) FORMAT_VERSION);
         b.putShort(FilterFileDescriptor.HEADER_LENGTH_OFFSET, (short) FilterFileDescriptor.HEADER_LENGTH);
-        b.put(FilterFileDescriptor.LAYOUT_OFFSET, (byte) layout.id());
-        b.put(FilterFileDescriptor.HASH_ALGORITHM_OFFSET, (byte) hashAlgorithm.id());
+        b.put(FilterFileDescriptor.LAYOUT_OFFSET, (byte) FormatIds.of(layout));
+        b.put(FilterFileDescriptor.HASH_ALGORITHM_OFFSET, (byte) FormatIds.of(hashAlgorithm));
         b.put(FilterFileDescriptor.COUNTER_BITS_OFFSET, (byte) counterBits);
         b.put(KIND_OFFSET, (byte) kind);
         b.putInt(TABLE_CAPACITY_OFFSET, tableCapacity);
@@ -289,8 +290,8 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
     private static ContainerHeader decodeFields(Path path, ByteBuffer b) throws InvalidFilterFileException {
         int headerLength = Short.toUnsignedInt(b.getShort(FilterFileDescriptor.HEADER_LENGTH_OFFSET));
         requireField(path, "header length", headerLength == FilterFileDescriptor.HEADER_LENGTH, headerLength, "must be 128");
-        Layout layout = Layout.ofId(Byte.toUnsignedInt(b.get(FilterFileDescriptor.LAYOUT_OFFSET)));
-        HashAlgorithm.ofId(Byte.toUnsignedInt(b.get(FilterFileDescriptor.HASH_ALGORITHM_OFFSET)));
+        Layout layout = FormatIds.layout(Byte.toUnsignedInt(b.get(FilterFileDescriptor.LAYOUT_OFFSET)));
+        FormatIds.hashAlgorithm(Byte.toUnsignedInt(b.get(FilterFileDescriptor.HASH_ALGORITHM_OFFSET)));
         int w = Byte.toUnsignedInt(b.get(FilterFileDescriptor.COUNTER_BITS_OFFSET));
         requireField(path, "counter bits", w == 1, w, "must be 1 in version " + FORMAT_VERSION);
         int kind = Byte.toUnsignedInt(b.get(KIND_OFFSET));

@@ -211,8 +211,8 @@ public final class FilterHeader {
         b.putLong(MAGIC_OFFSET, MAGIC);
         b.putShort(VERSION_OFFSET, (short) version);
         b.putShort(HEADER_LENGTH_OFFSET, (short) HEADER_LENGTH);
-        b.put(LAYOUT_OFFSET, (byte) spec.layout().id());
-        b.put(HASH_ALGORITHM_OFFSET, (byte) spec.hashAlgorithm().id());
+        b.put(LAYOUT_OFFSET, (byte) FormatIds.of(spec.layout()));
+        b.put(HASH_ALGORITHM_OFFSET, (byte) FormatIds.of(spec.hashAlgorithm()));
         b.put(COUNTER_BITS_OFFSET, (byte) spec.counterBits());
         b.putInt(HASHES_OFFSET, spec.hashes());
         b.putInt(FLAGS_OFFSET, sparse ? FLAG_SPARSE : 0);
@@ -319,13 +319,13 @@ public final class FilterHeader {
         }
         BloomSpec.Builder builder = BloomSpec.builder();
         try {
-            Layout layout = Layout.ofId(Byte.toUnsignedInt(b.get(LAYOUT_OFFSET)));
+            Layout layout = FormatIds.layout(Byte.toUnsignedInt(b.get(LAYOUT_OFFSET)));
             if (layout == Layout.SBBF) {
                 // First: it sets the hash and seed Parquet's filters have, which the header's must then be.
                 builder.parquetType(ParquetType.ofThriftId(Byte.toUnsignedInt(b.get(LAYOUT_PARAMETER_OFFSET))));
             }
             builder.layout(layout)
-                    .hashAlgorithm(HashAlgorithm.ofId(Byte.toUnsignedInt(b.get(HASH_ALGORITHM_OFFSET))))
+                    .hashAlgorithm(FormatIds.hashAlgorithm(Byte.toUnsignedInt(b.get(HASH_ALGORITHM_OFFSET))))
                     .counterBits(Byte.toUnsignedInt(b.get(COUNTER_BITS_OFFSET)))
                     .hashes(b.getInt(HASHES_OFFSET))
                     .cells(b.getLong(CELL_COUNT_OFFSET))

@@ -219,7 +219,7 @@ class FormatDocumentTest {
         List<Map<String, String>> rows = DOC.table("ids");
         for (Map<String, String> row : rows) {
             int id = Integer.parseInt(row.get("id"));
-            String name = row.get("kind").equals("layout") ? Layout.ofId(id).name().toLowerCase(Locale.ROOT) : HashAlgorithm.ofId(id).name();
+            String name = row.get("kind").equals("layout") ? FormatIds.layout(id).name().toLowerCase(Locale.ROOT) : FormatIds.hashAlgorithm(id).name();
             assertEquals(row.get("name"), name, "FORMAT.md ids: " + row.get("kind") + " " + id);
         }
         assertEquals(Layout.values().length + HashAlgorithm.values().length, rows.size(),

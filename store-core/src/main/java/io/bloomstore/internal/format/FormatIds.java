@@ -1,0 +1,75 @@
+package io.bloomstore.internal.format;
+
+import io.bloomstore.HashAlgorithm;
+import io.bloomstore.Layout;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+
+/**
+ * The bytes a file header stores for a {@link Layout} and a {@link HashAlgorithm} (docs/FORMAT.md,
+ * "Header"). Never renumber them: a file says by them how it must be probed, and a new layout or
+ * algorithm gets a new id, never a reused one.
+ */
+public final class FormatIds {
+    private FormatIds() {
+    }
+
+    /**
+     * The header's byte for {@code layout}.
+     *
+     * @return 0 standard, 1 blocked, 2 sectorized, 3 sbbf, 4 guava, 5 spark_sketch
+     */
+    public static int of(Layout layout) {
+        return switch (layout) {
+            case STANDARD -> 0;
+            case BLOCKED -> 1;
+            case SECTORIZED -> 2;
+            case SBBF -> 3;
+            case GUAVA -> 4;
+            case SPARK_SKETCH -> 5;
+        };
+    }
+
+    /**
+     * The header's byte for {@code algorithm}; 0 is never used.
+     *
+     * @return 1 xxh3-64, 2 xxh64, 3 murmur3-x64-128, 4 murmur3-x86-32
+     */
+    public static int of(HashAlgorithm algorithm) {
+        return switch (algorithm) {
+            case XXH3_64 -> 1;
+            case XXH64 -> 2;
+            case MURMUR3_X64_128 -> 3;
+            case MURMUR3_X86_32 -> 4;
+        };
+    }
+
+    /**
+     * The layout stored under {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id and the known ones
+     */
+    public static Layout layout(int id) {
+        return byId(Layout.values(), FormatIds::of, id, () -> "unknown layout id " + id
+                + " (known: 0 standard, 1 blocked, 2 sectorized, 3 sbbf, 4 guava, 5 spark_sketch); a newer bloomstore may read it");
+    }
+
+    /**
+     * The hash algorithm stored under {@code id}.
+     *
+     * @throws IllegalArgumentException naming the id and the known ones
+     */
+    public static HashAlgorithm hashAlgorithm(int id) {
+        return byId(HashAlgorithm.values(), FormatIds::of, id, () -> "unknown hash algorithm id " + id
+                + " (known: 1 xxh3-64, 2 xxh64, 3 murmur3-x64-128, 4 murmur3-x86-32)");
+    }
+
+    private static <E> E byId(E[] values, ToIntFunction<E> idOf, int id, Supplier<String> unknown) {
+        for (E value : values) {
+            if (idOf.applyAsInt(value) == id) {
+                return value;
+            }
+        }
+        throw new IllegalArgumentException(unknown.get());
+    }
+}
