@@ -44,6 +44,20 @@ import java.util.function.LongConsumer;
  */
 public sealed interface MembershipFilter extends AutoCloseable permits CountingFilter, SegmentedFilter, UnmappedFilter {
     /**
+     * Opens a filter file of any kind, as {@link #open(Path, OpenMode, Clock)} does, a windowed
+     * filter's epochs read from the system clock: for callers that open fixed and growing files,
+     * which read no clock, or that mean the system's time.
+     *
+     * @param path the filter file
+     * @param mode as {@link #open(Path, OpenMode, Clock)}
+     * @return the open filter, of the file's kind; close it when done
+     * @throws InvalidFilterFileException if the file is damaged or not a filter
+     */
+    static MembershipFilter open(Path path, OpenMode mode) throws IOException {
+        return open(path, mode, Clock.systemUTC());
+    }
+
+    /**
      * Opens a filter file of any kind: a fixed filter (format version 1), a growing or a windowed
      * one (version 2, told apart by the kind byte), as their own {@code open} would. The file is
      * opened once: its kind, its headers and its mapping are all read through that one descriptor,

@@ -2,9 +2,10 @@ package io.bloomstore;
 
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
-import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.segment.Regions;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
+import io.bloomstore.internal.segment.StepRefused;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -15,38 +16,36 @@ import java.util.function.LongConsumer;
 
 /**
  * What a growing chain and a windowed ring share: a {@link SegmentedFile} of regions, one hash per
- * key for all of them, the batch calls, statistics, sync and close. A subclass says which regions
- * a query probes and where an add goes.
+ * key for all of them, statistics, verify, sync and close. Which regions a query probes, where an
+ * add goes and the batch calls are the kind's protocol ({@link Regions}: a growth or a rotation,
+ * with the container code in {@code internal.segment}); a handle checks that it is open (and
+ * writable) and delegates to it.
  */
 abstract sealed class SegmentedFilter implements MembershipFilter permits GrowingBloomFilter, WindowedBloomFilter {
-    /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
-    private static final int BATCH = 16;
-    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
-    private static final long KEEP_SENTINEL = 0x626C_6F6F_6D73_7472L;
-
     final SegmentedFile file;
     final ContainerHeader header;
+    private final Regions protocol;
     private final KeyHasher hasher;
     private final boolean writable;
-    /** Sink of the load-ahead passes' loads; its value means nothing. */
-    @SuppressWarnings("unused")
-    private long kept;
 
-    SegmentedFilter(SegmentedFile file) {
+    SegmentedFilter(SegmentedFile file, Regions protocol) {
         this.file = file;
         this.header = file.header();
+        this.protocol = protocol;
         this.hasher = new KeyHasher(header.hashAlgorithm(), header.seed());
         this.writable = !file.readOnly();
     }
 
     /** Every region of the file, mapped: the published segments of a chain, all slots of a ring. */
-    abstract Segment[] regions();
+    Segment[] regions() {
+        ensureOpen();
+        return protocol.regions();
+    }
 
     /** The epoch region {@code index} holds; 0 for a segment. */
-    abstract long epochOf(int index);
-
-    /** Whether a query now probes region {@code index}. */
-    abstract boolean isProbed(int index);
+    long epochOf(int index) {
+        return protocol.epochOf(index);
+    }
 
     @Override
     public Path path() {
@@ -63,89 +62,56 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return !writable;
     }
 
+    /** The handle's {@code addHash}: the protocol's add, its refusal turned into the public exception. */
+    final boolean addThroughProtocol(long hash) {
+        ensureWritable();
+        try {
+            return protocol.add(hash);
+        } catch (StepRefused e) {
+            throw refused(e);
+        }
+    }
+
     /**
-     * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
-     * ({@code loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
-     * each key is added as by {@link #addHash}.
+     * Adds keys in groups of 16, by the engine of every filter's batch calls: first the lines the
+     * group's adds will probe are loaded, all at once (so a key's misses in all regions overlap, as
+     * do different keys'), then each key is added as by {@link #addHash}.
      */
     @Override
     public int addHashes(long[] hashes, int count) {
         ensureWritable();
-        int added = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            keep(loadForAdds(hashes, from, to));
-            for (int i = from; i < to; i++) {
-                added += addHash(hashes[i]) ? 1 : 0;
-            }
+        try {
+            return protocol.addHashes(hashes, count);
+        } catch (StepRefused e) {
+            throw refused(e);
         }
-        return added;
     }
 
     /**
-     * The regions a query probes now, in the order it asks them. A batch query reads this once per
-     * call, not once per key: a slot rotated out during the call holds only expired keys (probing it
-     * can only add a false positive), and a region published during the call holds only keys added
-     * while the query ran.
+     * The public exception for an add refused by a growth or rotation: {@link FilterBusyException}
+     * while a live process holds the step lock, else {@link FilterFullException}.
      */
-    abstract Segment[] probedRegions();
+    static RuntimeException refused(StepRefused e) {
+        return e.busy() ? new FilterBusyException(e.getMessage(), e.getCause())
+                : new FilterFullException(e.getMessage(), e.getCause());
+    }
+
+    @Override
+    public boolean mightContainHash(long hash) {
+        ensureOpen();
+        return protocol.mightContain(hash);
+    }
 
     /**
      * Queries keys in groups of 16 against the regions probed at the start of the call: first the
      * line of each key's first probe in every probed region is loaded, all at once, then each key is
-     * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
-     * its first probe half the time in a half-full region, so the pass loads one line a key and
-     * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
-     * docs/BENCHMARKS-HISTORY.md, "Growing and windowed filters").
+     * asked of the regions in turn.
      */
     @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         ensureOpen();
         HashChunks.requireRoom(count, results);
-        Segment[] probed = probedRegions();
-        int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            long sum = 0;
-            for (Segment region : probed) {
-                sum += region.loadFirstLines(hashes, from, to);
-            }
-            keep(sum);
-            for (int i = from; i < to; i++) {
-                results[i] = anyMightContain(probed, hashes[i]);
-                present += results[i] ? 1 : 0;
-            }
-        }
-        return present;
-    }
-
-    private static boolean anyMightContain(Segment[] probed, long hash) {
-        for (Segment region : probed) {
-            if (region.mightContain(hash)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, and returns the
-     * sum of the words, which the caller keeps: here every line of every region (a chain's add asks
-     * every segment before it adds to the newest).
-     */
-    long loadForAdds(long[] hashes, int from, int to) {
-        long sum = 0;
-        for (Segment region : regions()) {
-            sum += region.loadLines(hashes, from, to);
-        }
-        return sum;
-    }
-
-    /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
-    private void keep(long sum) {
-        if (sum == KEEP_SENTINEL) {
-            kept = sum;
-        }
+        return protocol.mightContainHashes(hashes, count, results);
     }
 
     /**
@@ -158,15 +124,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      */
     String stepLock() {
         ensureOpen();
-        long owner = file.lockOwner();
-        long pid = ContainerState.pidOf(owner);
-        return switch (ContainerState.ownerState(owner)) {
-            case NONE -> "free";
-            case RUNNING -> "held by process " + pid + ", running (a growth or rotation under way)";
-            case STOPPED -> "held by process " + pid + ", stopped: adds that need a growth or rotation are refused until"
-                    + " it is resumed (kill -CONT " + pid + ") or ended";
-            case GONE -> "held by process " + pid + ", which no longer runs: the next writer finishes its step";
-        };
+        return protocol.stepLock();
     }
 
     /**
@@ -200,7 +158,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             Segment.RegionScan scan = region.scan(bytesScanned == null ? null : bytes -> bytesScanned.accept(before + bytes));
             BloomSpec spec = region.spec();
             done += spec.cellBytes();
-            boolean probed = isProbed(i);
+            boolean probed = protocol.isProbed(i);
             parts.add(new SegmentStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
                     scan.publishedKeys(), scan.setCells(), (double) scan.setCells() / spec.cells(),
                     scan.estimatedKeys(), spec.targetFpp(), scan.currentFpp(), region.header().fileLength()));
@@ -278,22 +236,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
 
     @Override
     public long approximateKeys() {
-        long keys = 0;
-        for (Segment region : probedRegions()) {
-            keys += region.approximateKeys();
-        }
-        return keys;
-    }
-
-    /**
-     * The first field in which a region's header differs from {@code expected}, as
-     * {@code "name: region vs expected"}: its shape ({@link BloomSpec#differenceFrom}), else the n
-     * or p it was sized for, which the shape's comparison leaves out. For two specs that differ.
-     */
-    static String shapeDifference(BloomSpec region, BloomSpec expected) {
-        return region.differenceFrom(expected).orElseGet(() -> region.expectedKeys() != expected.expectedKeys()
-                ? "keys (n): " + region.expectedKeys() + " vs " + expected.expectedKeys()
-                : "false-positive rate (p): " + region.targetFpp() + " vs " + expected.targetFpp());
+        ensureOpen();
+        return protocol.approximateKeys();
     }
 
     /** Publishes this handle's counts, then forces the file to the device. */
