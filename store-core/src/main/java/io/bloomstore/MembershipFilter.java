@@ -29,8 +29,9 @@ import java.util.function.LongConsumer;
  * <p><b>How a new kind plugs in.</b> One class, plus its format code in {@code internal.format}:
  * <ol>
  *   <li>the class implements this interface (a class of regions extends {@code SegmentedFilter},
- *       which answers the statistics, verify and size questions for them) and is added to the
- *       {@code permits} clause below;</li>
+ *       which answers the statistics, verify and size questions for them, and delegates its adds
+ *       and queries to its protocol, a subclass of {@code internal.segment.Regions}) and is added
+ *       to the {@code permits} clause below;</li>
  *   <li>{@link FilterKind} gains a constant, and its recognition of a file's first bytes the case
  *       that tells the new kind (its format version or kind byte, docs/FORMAT.md);</li>
  *   <li>{@link #open} gains the case that opens it;</li>

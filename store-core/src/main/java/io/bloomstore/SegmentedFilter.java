@@ -203,23 +203,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      */
     public void verify() throws IOException {
         ensureOpen();
-        Segment[] regions = regions();
-        BloomSpec checked = null;
-        for (int i = 0; i < regions.length; i++) {
-            BloomSpec actual = regions[i].spec();
-            if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
-                header.checkRegion(file.path(), i, actual);
-                checked = header.isGrowing() ? null : actual;
-            }
-            long paddingWord = regions[i].cells().firstWordWithPaddingSet();
-            if (paddingWord >= 0) {
-                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.CELLS_PADDING,
-                        (header.isGrowing() ? "segment " : "slot ") + i + ": cells are damaged: bits after its last of "
-                                + actual.cells() + " cells (padding, in its cell word " + paddingWord + ") are set, which"
-                                + " no operation writes; restore the file from a pack");
-            }
-        }
-        file.verifyTable();
+        protocol.verify();
     }
 
     /** {@inheritDoc} Here: {@link #verify()}; regions are written live, never sealed, so no cells are read. */

@@ -1,8 +1,11 @@
 package io.bloomstore.internal.segment;
 
+import io.bloomstore.BloomSpec;
+import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
 import io.bloomstore.internal.probe.LoadAhead;
+import java.io.IOException;
 
 /**
  * What a growing chain ({@link Growth}) and a windowed ring ({@link Rotation}) share: the regions
@@ -87,6 +90,34 @@ public abstract sealed class Regions implements LoadAhead.Adds permits Growth, R
             added += add(hashes[i]) ? 1 : 0;
         }
         return added;
+    }
+
+    /**
+     * Checks the file beyond what opening it checked (docs/FORMAT.md, "What verify detects"): that
+     * every region has exactly the shape the container's sizing gives its place, that no region has
+     * a padding bit set, and the region table ({@link SegmentedFile#verifyTable}).
+     *
+     * @throws InvalidFilterFileException naming the first region whose shape or table entry is
+     *     wrong ({@code BAD_FIELD}) or whose padding is set ({@code CELLS_PADDING})
+     */
+    public void verify() throws IOException {
+        Segment[] regions = regions();
+        BloomSpec checked = null;
+        for (int i = 0; i < regions.length; i++) {
+            BloomSpec actual = regions[i].spec();
+            if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
+                header.checkRegion(file.path(), i, actual);
+                checked = header.isGrowing() ? null : actual;
+            }
+            long paddingWord = regions[i].cells().firstWordWithPaddingSet();
+            if (paddingWord >= 0) {
+                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.CELLS_PADDING,
+                        (header.isGrowing() ? "segment " : "slot ") + i + ": cells are damaged: bits after its last of "
+                                + actual.cells() + " cells (padding, in its cell word " + paddingWord + ") are set, which"
+                                + " no operation writes; restore the file from a pack");
+            }
+        }
+        file.verifyTable();
     }
 
     /** The new keys counted into the regions a query probes now (each one's, as {@link Segment#approximateKeys}). */
