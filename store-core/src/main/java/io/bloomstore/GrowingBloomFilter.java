@@ -125,7 +125,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     /** Opens the growing filter file already open on {@code channel}, which it takes over (closed here on failure). */
     static GrowingBloomFilter open(Path path, FileChannel channel, OpenMode mode) throws IOException {
         SegmentedFile file = SegmentedFile.open(path, channel, mode != OpenMode.READ_WRITE, ContainerDescriptor.KIND_GROWING);
-        return new GrowingBloomFilter(file, Growth.open(file));
+        return new GrowingBloomFilter(file, Growth.open(file, REFUSALS));
     }
 
     /**

@@ -2,10 +2,11 @@ package io.bloomstore;
 
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.StepLockHeldException;
+import io.bloomstore.internal.segment.Refusals;
 import io.bloomstore.internal.segment.Regions;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
-import io.bloomstore.internal.segment.StepRefused;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -62,14 +63,27 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         return !writable;
     }
 
-    /** The handle's {@code addHash}: the protocol's add, its refusal turned into the public exception. */
+    /**
+     * The exceptions the protocols refuse an add with: {@link FilterBusyException} while a live
+     * process holds the step lock, {@link FilterFullException} when the chain cannot grow; each
+     * with the refusal's message, and the refusal as its cause.
+     */
+    static final Refusals REFUSALS = new Refusals() {
+        @Override
+        public RuntimeException busy(StepLockHeldException held) {
+            return new FilterBusyException(held.getMessage(), held);
+        }
+
+        @Override
+        public RuntimeException full(IOException refusal) {
+            return new FilterFullException(refusal.getMessage(), refusal);
+        }
+    };
+
+    /** The handle's {@code addHash}: the protocol's add. */
     final boolean addThroughProtocol(long hash) {
         ensureWritable();
-        try {
-            return protocol.add(hash);
-        } catch (StepRefused e) {
-            throw refused(e);
-        }
+        return protocol.add(hash);
     }
 
     /**
@@ -80,20 +94,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     @Override
     public int addHashes(long[] hashes, int count) {
         ensureWritable();
-        try {
-            return protocol.addHashes(hashes, count);
-        } catch (StepRefused e) {
-            throw refused(e);
-        }
-    }
-
-    /**
-     * The public exception for an add refused by a growth or rotation: {@link FilterBusyException}
-     * while a live process holds the step lock, else {@link FilterFullException}.
-     */
-    static RuntimeException refused(StepRefused e) {
-        return e.busy() ? new FilterBusyException(e.getMessage(), e.getCause())
-                : new FilterFullException(e.getMessage(), e.getCause());
+        return protocol.addHashes(hashes, count);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.segment.Rotation;
 import io.bloomstore.internal.segment.SegmentedFile;
-import io.bloomstore.internal.segment.StepRefused;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -106,11 +105,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     /** Opens the windowed filter file already open on {@code channel}, which it takes over (closed here on failure). */
     static WindowedBloomFilter open(Path path, FileChannel channel, OpenMode mode, Clock clock) throws IOException {
         SegmentedFile file = SegmentedFile.open(path, channel, mode != OpenMode.READ_WRITE, ContainerDescriptor.KIND_WINDOWED);
-        try {
-            return new WindowedBloomFilter(file, Rotation.open(file, clock));
-        } catch (StepRefused e) {
-            throw refused(e);
-        }
+        return new WindowedBloomFilter(file, Rotation.open(file, clock, REFUSALS));
     }
 
     /**
@@ -162,11 +157,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
     @Override
     public boolean refreshHash(long hash) {
         ensureWritable();
-        try {
-            return rotation.refresh(hash);
-        } catch (StepRefused e) {
-            throw refused(e);
-        }
+        return rotation.refresh(hash);
     }
 
     /**

@@ -25,8 +25,8 @@ public final class Growth extends Regions {
      */
     private volatile IOException refusal;
 
-    private Growth(SegmentedFile file) {
-        super(file);
+    private Growth(SegmentedFile file, Refusals refusals) {
+        super(file, refusals);
     }
 
     /**
@@ -35,8 +35,8 @@ public final class Growth extends Regions {
      * judges a newest segment that was full when the file was last closed (its growth refused
      * then): judged now, or each restart's adds would go into it until their first publish.
      */
-    public static Growth open(SegmentedFile file) {
-        Growth growth = new Growth(file);
+    public static Growth open(SegmentedFile file, Refusals refusals) {
+        Growth growth = new Growth(file, refusals);
         if (file.readOnly()) {
             return growth;
         }
@@ -102,8 +102,9 @@ public final class Growth extends Regions {
      * Adds a key: if some older segment may hold it, nothing is written (a chain does not store a
      * key twice) and false is returned; else it goes to the newest segment.
      *
-     * @throws StepRefused if this handle's last growth was refused, or the newest segment is full
-     *     and a live process has held the lock to write the next one for too long
+     * @throws RuntimeException from {@link Refusals} if this handle's last growth was refused, or
+     *     the newest segment is full and a live process has held the lock to write the next one for
+     *     too long
      */
     @Override
     public boolean add(long hash) {
@@ -111,7 +112,7 @@ public final class Growth extends Regions {
         if (refused instanceof StepLockHeldException held) {
             resumeAfter(held);
         } else if (refused != null) {
-            throw new StepRefused(refused);
+            throw refusals.full(refused);
         }
         Segment[] segments = segments();
         int newest = segments.length - 1;
@@ -164,7 +165,7 @@ public final class Growth extends Regions {
         int count = segments.length;
         long owner = file.lockOwner();
         if (!file.isPrepared(count) && owner != 0 && ContainerState.ownerAlive(owner)) {
-            throw new StepRefused(held);
+            throw refusals.busy(held);
         }
         refusal = null;
         Segment newest = segments[count - 1];
@@ -172,7 +173,7 @@ public final class Growth extends Regions {
             judgeCapacity(newest, count);
             IOException refused = refusal;
             if (refused != null) {
-                throw new StepRefused(refused);
+                throw refusals.of(refused);
             }
         }
     }

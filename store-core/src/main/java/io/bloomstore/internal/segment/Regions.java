@@ -18,11 +18,14 @@ public abstract sealed class Regions implements LoadAhead.Adds permits Growth, R
     final SegmentedFile file;
     final ContainerHeader header;
     final ContainerState state;
+    /** The exceptions an add is refused with. */
+    final Refusals refusals;
 
-    Regions(SegmentedFile file) {
+    Regions(SegmentedFile file, Refusals refusals) {
         this.file = file;
         this.header = file.header();
         this.state = file.state();
+        this.refusals = refusals;
     }
 
     /** Every region of the file, mapped: the published segments of a chain, all slots of a ring. */
@@ -46,7 +49,8 @@ public abstract sealed class Regions implements LoadAhead.Adds permits Growth, R
      * Adds a key as the kind does, growing or rotating first if it must.
      *
      * @return whether the key was new
-     * @throws StepRefused if the growth or rotation the add needs cannot be done now
+     * @throws RuntimeException from {@link Refusals} if the growth or rotation the add needs cannot
+     *     be done now
      */
     public abstract boolean add(long hash);
 
@@ -58,7 +62,7 @@ public abstract sealed class Regions implements LoadAhead.Adds permits Growth, R
      * ({@link #loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
      * each key is added as by {@link #add}.
      *
-     * @throws StepRefused as {@link #add}; the keys before the refused one are in
+     * @throws RuntimeException as {@link #add}; the keys before the refused one are in
      */
     public int addHashes(long[] hashes, int count) {
         return LoadAhead.addHashes(this, hashes, count);

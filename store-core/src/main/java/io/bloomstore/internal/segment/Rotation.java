@@ -41,8 +41,8 @@ public final class Rotation extends Regions {
     /** The disagreement between this handle's clock and the file's that is refused: an epoch, at least a minute. */
     private final long refusedSkewMillis;
 
-    private Rotation(SegmentedFile file, Clock clock) throws IOException {
-        super(file);
+    private Rotation(SegmentedFile file, Clock clock, Refusals refusals) throws IOException {
+        super(file, refusals);
         this.clock = clock;
         this.slots = file.regions(header.tableCapacity());
         this.slotQueries = slotQueries(file.path(), slots);
@@ -58,12 +58,12 @@ public final class Rotation extends Regions {
      * process's clock the file's if none is, and finishes a rotation that a crashed process left
      * half done.
      *
-     * @throws StepRefused if a live process holds the lock to rotate for too long
+     * @throws RuntimeException from {@link Refusals} if a live process holds the lock to rotate for too long
      * @throws InvalidFilterFileException if the slots' shapes or the current-epoch word are damaged
      */
-    public static Rotation open(SegmentedFile file, Clock clock) throws IOException {
+    public static Rotation open(SegmentedFile file, Clock clock, Refusals refusals) throws IOException {
         try {
-            Rotation rotation = new Rotation(file, clock);
+            Rotation rotation = new Rotation(file, clock, refusals);
             rotation.requireConsistentEpochWord();
             if (!file.readOnly()) {
                 rotation.claimClockIfUnowned();
@@ -235,8 +235,8 @@ public final class Rotation extends Regions {
      * asleep for a whole window).
      *
      * @return true if the key was not seen within the window (no live slot may hold it)
-     * @throws StepRefused if the epoch must advance and a live process has held the lock to rotate
-     *     it for too long (stopped or hung)
+     * @throws RuntimeException from {@link Refusals} if the epoch must advance and a live process
+     *     has held the lock to rotate it for too long (stopped or hung)
      * @throws IllegalStateException for a clock the file refuses, or a damaged current-epoch word
      */
     @Override
@@ -249,7 +249,7 @@ public final class Rotation extends Regions {
      * (unless that slot has it already), so its window starts anew; a key not seen is not added.
      *
      * @return true if a live slot may hold the key (it is now in the current slot); false if none does (nothing changed)
-     * @throws StepRefused as {@link #add}
+     * @throws RuntimeException as {@link #add}
      */
     public boolean refresh(long hash) {
         return add(hash, true);
@@ -354,7 +354,7 @@ public final class Rotation extends Regions {
      * Makes {@code target} (or a later epoch) current and returns the current epoch: at once if it
      * is, else by rotating under the lock, or by waiting for the live process rotating already.
      *
-     * @throws StepRefused if that process holds the lock too long ({@link StepLockWait}):
+     * @throws RuntimeException from {@link Refusals} if that process holds the lock too long ({@link StepLockWait}):
      *     stopped or hung, it is never taken over, as its zeroing, resumed, would clear a reused slot
      */
     private long advanceTo(long target) {
@@ -371,7 +371,7 @@ public final class Rotation extends Regions {
                 try {
                     wait.pause(file.lockOwner());
                 } catch (StepLockHeldException e) {
-                    throw new StepRefused(e);
+                    throw refusals.busy(e);
                 }
                 continue;
             }
