@@ -87,7 +87,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     }
 
     /**
-     * Adds keys in groups of 16, by the engine of every filter's batch calls: first the lines the
+     * Adds keys in groups of 16 ({@code internal.segment.Regions}): first the lines the
      * group's adds will probe are loaded, all at once (so a key's misses in all regions overlap, as
      * do different keys'), then each key is added as by {@link #addHash}.
      */

@@ -308,7 +308,7 @@ public final class CellArray extends PackedCells {
 
     /**
      * The word holding cell {@code i}, plain read: for touching a cache line ahead of use, so
-     * that the misses of many keys overlap (the load-ahead pass of {@code internal.probe.LoadAhead}).
+     * that the misses of many keys overlap (the load-ahead pass of {@code internal.probe.BatchProber}).
      */
     public long getWordOfCellPlain(long i) {
         return MEMORY.readLong(wordAddress(i));

@@ -68,8 +68,8 @@ public final class CellProbes extends CellQueries {
     /**
      * Loads one word of every cache line the keys of {@code keyHashes[from .. to)} probe, and
      * returns their sum, which the caller must keep so the loads are not dropped: the load-ahead
-     * pass of {@link LoadAhead}'s groups, run over several filters at once by a segmented file's
-     * batch calls, so that the misses of all its regions overlap.
+     * pass of {@link BatchProber}, also run over several filters at once by a segmented file's
+     * batch query, so that the misses of all its regions overlap.
      */
     public long loadLines(long[] keyHashes, int from, int to) {
         return probing.loadLines(array, keyHashes, from, to);

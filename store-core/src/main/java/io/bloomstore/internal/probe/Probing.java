@@ -77,7 +77,7 @@ abstract class Probing {
     /**
      * Loads one word of every cache line that the keys hashing to {@code keyHashes[from .. to)} will
      * probe, and returns the sum of the words, which the caller must keep so the loads are not
-     * dropped: the batch calls' load-ahead pass (why it pays: {@link LoadAhead}).
+     * dropped: the batch calls' load-ahead pass (why it pays: {@link BatchProber}).
      *
      * <p>Each layout writes this as its own loop with as few instructions per key as it can: the
      * CPU stops taking new instructions once its reorder buffer (a few hundred entries) is full

@@ -4,22 +4,28 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
-import io.bloomstore.internal.probe.LoadAhead;
 import java.io.IOException;
 
 /**
  * What a growing chain ({@link Growth}) and a windowed ring ({@link Rotation}) share: the regions
  * of one {@link SegmentedFile} that a query probes and an add writes, the protocol that keeps them
- * (a growth, a rotation) and the batch calls over them, run by the one engine of every filter
- * ({@link LoadAhead}). The public handles check that they are open and writable, then delegate
+ * (a growth, a rotation) and the batch calls over them. The public handles check that they are open and writable, then delegate
  * here; what is published when is the protocol's, as docs/RELIABILITY.md describes it.
  */
-public abstract sealed class Regions implements LoadAhead.Adds permits Growth, Rotation {
+public abstract sealed class Regions permits Growth, Rotation {
+    /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
+    private static final int BATCH = 16;
+    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
+    private static final long KEEP_SENTINEL = 0x626C_6F6F_6D73_7472L;
+
     final SegmentedFile file;
     final ContainerHeader header;
     final ContainerState state;
     /** The exceptions an add is refused with. */
     final Refusals refusals;
+    /** Sink of the load-ahead passes' loads; its value means nothing. */
+    @SuppressWarnings("unused")
+    private long kept;
 
     Regions(SegmentedFile file, Refusals refusals) {
         this.file = file;
@@ -58,28 +64,65 @@ public abstract sealed class Regions implements LoadAhead.Adds permits Growth, R
     public abstract boolean mightContain(long hash);
 
     /**
-     * Adds keys in groups: first the lines the group's adds will probe are loaded, all at once
+     * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
      * ({@link #loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
      * each key is added as by {@link #add}.
      *
      * @throws RuntimeException as {@link #add}; the keys before the refused one are in
      */
     public int addHashes(long[] hashes, int count) {
-        return LoadAhead.addHashes(this, hashes, count);
+        int added = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            keep(loadForAdds(hashes, from, to));
+            for (int i = from; i < to; i++) {
+                added += add(hashes[i]) ? 1 : 0;
+            }
+        }
+        return added;
     }
 
-    /** Queries keys in groups against the regions probed at the start of the call ({@link ProbedRegions}). */
+    /**
+     * Queries keys in groups of 16 against the regions probed at the start of the call: first the
+     * line of each key's first probe in every probed region is loaded, all at once, then each key is
+     * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
+     * its first probe half the time in a half-full region, so the pass loads one line a key and
+     * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
+     * docs/BENCHMARKS-HISTORY.md, "Growing and windowed filters").
+     */
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
-        return LoadAhead.mightContainHashes(new ProbedRegions(probedRegions()), hashes, count, results);
+        Segment[] probed = probedRegions();
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            long sum = 0;
+            for (Segment region : probed) {
+                sum += region.loadFirstLines(hashes, from, to);
+            }
+            keep(sum);
+            for (int i = from; i < to; i++) {
+                results[i] = anyMightContain(probed, hashes[i]);
+                present += results[i] ? 1 : 0;
+            }
+        }
+        return present;
+    }
+
+    private static boolean anyMightContain(Segment[] probed, long hash) {
+        for (Segment region : probed) {
+            if (region.mightContain(hash)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
      * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, and returns the
-     * sum of the words: here every line of every region (a chain's add asks every segment before it
-     * adds to the newest).
+     * sum of the words, which the caller keeps: here every line of every region (a chain's add asks
+     * every segment before it adds to the newest).
      */
-    @Override
-    public long loadForAdds(long[] hashes, int from, int to) {
+    long loadForAdds(long[] hashes, int from, int to) {
         long sum = 0;
         for (Segment region : regions()) {
             sum += region.loadLines(hashes, from, to);
@@ -87,13 +130,11 @@ public abstract sealed class Regions implements LoadAhead.Adds permits Growth, R
         return sum;
     }
 
-    @Override
-    public int addGroup(long[] hashes, int from, int to) {
-        int added = 0;
-        for (int i = from; i < to; i++) {
-            added += add(hashes[i]) ? 1 : 0;
+    /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
+    private void keep(long sum) {
+        if (sum == KEEP_SENTINEL) {
+            kept = sum;
         }
-        return added;
     }
 
     /**

@@ -328,7 +328,7 @@ public final class Rotation extends Regions {
      * slot, most of which it never reads.
      */
     @Override
-    public long loadForAdds(long[] hashes, int from, int to) {
+    long loadForAdds(long[] hashes, int from, int to) {
         long current = liveEpoch();
         int slot = Math.floorMod(current, ring);
         long sum = slots[slot].loadLines(hashes, from, to);
