@@ -4,13 +4,9 @@ import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
-import io.bloomstore.internal.format.ContainerState;
-import io.bloomstore.internal.format.StepLockHeldException;
-import io.bloomstore.internal.format.StepLockWait;
-import io.bloomstore.internal.segment.Segment;
+import io.bloomstore.internal.segment.Growth;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -59,20 +55,12 @@ import java.util.Optional;
  * takes the lock over and writes it again. An unpublished segment is never read.
  */
 public final class GrowingBloomFilter extends SegmentedFilter {
-    private final ContainerState state;
-    /** The segment count at which this handle last tried to prepare the next segment. */
-    private int preparedFor; // a hint: threads racing on it at worst both try
-    /** {@link #canAppend}'s last answer: the segment count it was for, shifted left once, and 1 if it could. */
-    private volatile long appendJudged = -2;
-    /**
-     * Why this handle refuses adds, or null: the growth it could not do. A
-     * {@link StepLockHeldException} lasts only while that owner holds the lock.
-     */
-    private volatile IOException refusal;
+    /** The growth protocol, with the container code: this handle checks and delegates. */
+    private final Growth growth;
 
-    private GrowingBloomFilter(SegmentedFile file) {
-        super(file);
-        this.state = file.state();
+    private GrowingBloomFilter(SegmentedFile file, Growth growth) {
+        super(file, growth);
+        this.growth = growth;
     }
 
     /**
@@ -136,27 +124,8 @@ public final class GrowingBloomFilter extends SegmentedFilter {
 
     /** Opens the growing filter file already open on {@code channel}, which it takes over (closed here on failure). */
     static GrowingBloomFilter open(Path path, FileChannel channel, OpenMode mode) throws IOException {
-        GrowingBloomFilter filter = new GrowingBloomFilter(
-                SegmentedFile.open(path, channel, mode != OpenMode.READ_WRITE, ContainerDescriptor.KIND_GROWING));
-        if (mode == OpenMode.READ_WRITE && filter.file.lockHeldByCrashedOwner()) {
-            try {
-                filter.prepare(filter.segments().length);
-            } catch (IOException e) {
-                // tried again, and reported, when the newest segment is full
-            }
-        }
-        Segment[] segments = filter.segments();
-        if (mode == OpenMode.READ_WRITE && segments[segments.length - 1].isFull()) {
-            // full when it was last closed (its growth refused then): judged now, or each restart's
-            // adds would go into it until their first publish
-            try {
-                filter.judgeCapacity(segments[segments.length - 1], segments.length);
-            } catch (RuntimeException e) {
-                filter.close();
-                throw e;
-            }
-        }
-        return filter;
+        SegmentedFile file = SegmentedFile.open(path, channel, mode != OpenMode.READ_WRITE, ContainerDescriptor.KIND_GROWING);
+        return new GrowingBloomFilter(file, Growth.open(file, REFUSALS));
     }
 
     /**
@@ -179,46 +148,6 @@ public final class GrowingBloomFilter extends SegmentedFilter {
         return open(path, OpenMode.READ_WRITE);
     }
 
-    /** The segments published so far, mapping those published since this handle's last call. */
-    private Segment[] segments() {
-        Segment[] mapped = file.mappedRegions();
-        if (state.getCountVolatile() == mapped.length) {
-            return mapped;
-        }
-        try {
-            return file.regions(file.publishedRegions());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    @Override
-    Segment[] regions() {
-        ensureOpen();
-        return segments();
-    }
-
-    /** Every segment, the newest (largest, fullest) first, as {@link #mightContainHash} asks them. */
-    @Override
-    Segment[] probedRegions() {
-        Segment[] segments = segments();
-        Segment[] newestFirst = new Segment[segments.length];
-        for (int i = 0; i < segments.length; i++) {
-            newestFirst[i] = segments[segments.length - 1 - i];
-        }
-        return newestFirst;
-    }
-
-    @Override
-    long epochOf(int index) {
-        return 0;
-    }
-
-    @Override
-    boolean isProbed(int index) {
-        return true;
-    }
-
     /**
      * Adds a key: if some older segment may hold it, nothing is written (a chain does not store a
      * key twice) and false is returned; else it goes to the newest segment.
@@ -229,90 +158,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      */
     @Override
     public boolean addHash(long hash) {
-        ensureWritable();
-        IOException refused = refusal;
-        if (refused instanceof StepLockHeldException held) {
-            resumeAfter(held);
-        } else if (refused != null) {
-            throw new FilterFullException(refused.getMessage(), refused);
-        }
-        Segment[] segments = segments();
-        int newest = segments.length - 1;
-        for (int i = 0; i < newest; i++) {
-            if (segments[i].mightContain(hash)) {
-                return false;
-            }
-        }
-        boolean added = segments[newest].add(hash);
-        if (added && segments[newest].countNew(1, hash)) {
-            judgeCapacity(segments[newest], newest + 1);
-        }
-        return added;
-    }
-
-    /**
-     * After this handle published its count into the newest segment: at half its capacity the
-     * next segment is prepared (written and forced, not yet published), so that when the
-     * segment is full the switch is one compare-and-set of the count. Writing and forcing a
-     * segment takes milliseconds, in which other processes go on adding to the full segment: done
-     * at the switch, three processes adding at full speed overfilled 1000-key segments 2.7 times.
-     */
-    private void judgeCapacity(Segment newest, int count) {
-        long keys = newest.publishedKeys();
-        if (newest.isFull()) {
-            try {
-                growFrom(count);
-            } catch (IOException e) {
-                refusal = e; // this key is in; the next add is refused before it changes anything
-            }
-        } else if (keys >= newest.capacity() / 2 && preparedFor != count) {
-            preparedFor = count;
-            try {
-                prepare(count);
-            } catch (IOException e) {
-                // tried again at the switch, which reports it
-            }
-        }
-    }
-
-    /**
-     * Lets adds resume after a growth given up on because a live process held the lock, once it
-     * no longer does (or the segment it wrote is ready): the full segment's growth is then done
-     * here, before this add. While it still holds the lock, the add is refused at once, adding
-     * nothing: a full segment must not take more keys, and waiting again at every add would only
-     * make the refusal slower.
-     */
-    private void resumeAfter(StepLockHeldException held) {
-        Segment[] segments = segments();
-        int count = segments.length;
-        long owner = file.lockOwner();
-        if (!file.isPrepared(count) && owner != 0 && ContainerState.ownerAlive(owner)) {
-            throw new FilterBusyException(held.getMessage(), held);
-        }
-        refusal = null;
-        Segment newest = segments[count - 1];
-        if (newest.isFull()) {
-            judgeCapacity(newest, count);
-            IOException refused = refusal;
-            if (refused != null) {
-                throw refused instanceof StepLockHeldException
-                        ? new FilterBusyException(refused.getMessage(), refused)
-                        : new FilterFullException(refused.getMessage(), refused);
-            }
-        }
-    }
-
-    /** Whether some segment may hold the key; the newest (largest, fullest) is asked first. */
-    @Override
-    public boolean mightContainHash(long hash) {
-        ensureOpen();
-        Segment[] segments = segments();
-        for (int i = segments.length - 1; i >= 0; i--) {
-            if (segments[i].mightContain(hash)) {
-                return true;
-            }
-        }
-        return false;
+        return addThroughProtocol(hash);
     }
 
     /**
@@ -324,52 +170,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     @Override
     public void grow() throws IOException {
         ensureWritable();
-        int count = segments().length;
-        growFrom(count);
-        refusal = null;
-    }
-
-    /**
-     * Publishes segment {@code count} if the chain still has {@code count} segments, preparing it
-     * first unless that is done. If a live process is preparing it, waits for it: adding on into
-     * the full segment meanwhile would raise its rate past p_i (with the preparer's fsync slowed by
-     * a loaded disk, three processes adding at full speed put twice its keys into a 32 000-key
-     * segment). Only the thread whose publish found the segment full waits, and each handle's
-     * threads publish every few hundred keys, so the overfill stays that small. The wait is
-     * bounded ({@link StepLockWait}): a stopped or hung preparer ends it with a
-     * {@link StepLockHeldException} naming that process.
-     */
-    private void growFrom(int count) throws IOException {
-        StepLockWait wait = null;
-        while (!file.isPrepared(count) && state.getCountVolatile() == count) {
-            long owner = prepare(count);
-            if (owner != 0 && !file.isPrepared(count)) {
-                wait = wait != null ? wait : new StepLockWait(file.path(), "growing it");
-                wait.pause(owner); // another process writes it
-            }
-        }
-        state.compareAndSetCount(count, count + 1);
-    }
-
-    /**
-     * Writes segment {@code count} unpublished, under the lock, unless a live process holds the
-     * lock or the segment is prepared already; a crashed preparer's half-written segment is
-     * written again.
-     *
-     * @return the stamp of the live process that holds the lock, or 0 if this call took it
-     */
-    private long prepare(int count) throws IOException {
-        if (file.tryLock() == SegmentedFile.Lock.BUSY) {
-            return file.lockOwner();
-        }
-        try {
-            if (state.getCountVolatile() == count && !file.isPrepared(count)) {
-                file.appendRegion(count);
-            }
-        } finally {
-            file.unlock();
-        }
-        return 0;
+        growth.grow();
     }
 
     /**
@@ -386,39 +187,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     @Override
     public long headroom() {
         ensureWritable();
-        if (refusal != null) {
-            return 0;
-        }
-        Segment[] segments = segments();
-        int count = segments.length;
-        if (file.isPrepared(count) || canAppend(count)) {
-            return Long.MAX_VALUE;
-        }
-        Segment newest = segments[count - 1];
-        long room = newest.keysUntilFull();
-        if (room == 0) {
-            newest.publish(); // so that the growth is judged, refused, and the next add refused with it
-            judgeCapacity(newest, count);
-        }
-        return room;
-    }
-
-    /**
-     * Whether segment {@code count} fits the table, the largest segment and the max size: fixed by
-     * the header for each count, and remembered, as sizing a blocked segment takes milliseconds.
-     */
-    private boolean canAppend(int count) {
-        long judged = appendJudged;
-        if (judged >> 1 == count) {
-            return (judged & 1) != 0;
-        }
-        try {
-            boolean can = file.canAppend(count);
-            appendJudged = (long) count << 1 | (can ? 1 : 0);
-            return can;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return growth.headroom();
     }
 
     /**
@@ -428,7 +197,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      */
     public int segmentCount() {
         ensureOpen();
-        return segments().length;
+        return growth.segmentCount();
     }
 
     /**
@@ -444,8 +213,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
     @Override
     public Optional<String> growthRefusal() {
         ensureOpen();
-        IOException refused = refusal;
-        return refused == null ? Optional.empty() : Optional.of(refused.getMessage());
+        return growth.refusal();
     }
 
     @Override

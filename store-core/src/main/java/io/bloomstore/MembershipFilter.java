@@ -30,8 +30,9 @@ import java.util.function.LongConsumer;
  * <p><b>How a new kind plugs in.</b> One class, plus its format code in {@code internal.format}:
  * <ol>
  *   <li>the class implements this interface (a class of regions extends {@code SegmentedFilter},
- *       which answers the statistics, verify and size questions for them) and is added to the
- *       {@code permits} clause below;</li>
+ *       which answers the statistics, verify and size questions for them, and delegates its adds
+ *       and queries to its protocol, a subclass of {@code internal.segment.Regions}) and is added
+ *       to the {@code permits} clause below;</li>
  *   <li>{@link FilterKind} gains a constant, and its recognition of a file's first bytes the case
  *       that tells the new kind (its format version or kind byte, docs/FORMAT.md);</li>
  *   <li>{@link #open} gains the case that opens it;</li>
@@ -44,6 +45,20 @@ import java.util.function.LongConsumer;
  * only the common questions, so they work on the new kind unchanged.
  */
 public sealed interface MembershipFilter extends AutoCloseable permits CountingFilter, SegmentedFilter, UnmappedFilter {
+    /**
+     * Opens a filter file of any kind, as {@link #open(Path, OpenMode, Clock)} does, a windowed
+     * filter's epochs read from the system clock: for callers that open fixed and growing files,
+     * which read no clock, or that mean the system's time.
+     *
+     * @param path the filter file
+     * @param mode as {@link #open(Path, OpenMode, Clock)}
+     * @return the open filter, of the file's kind; close it when done
+     * @throws InvalidFilterFileException if the file is damaged or not a filter
+     */
+    static MembershipFilter open(Path path, OpenMode mode) throws IOException {
+        return open(path, mode, Clock.systemUTC());
+    }
+
     /**
      * Opens a filter file of any kind: a fixed filter (format version 1), a growing or a windowed
      * one (version 2, told apart by the kind byte), as their own {@code open} would. The file is

@@ -14,7 +14,6 @@ import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -93,8 +92,8 @@ public final class Merge {
         try {
             for (Path input : inputs) {
                 // each input is checked as it opens, before kinds are compared, so a damaged one is named as itself;
-                // the clock is not read: a merge takes each ring's slots as its file says
-                sources.add(MembershipFilter.open(input, OpenMode.READ_ONLY, Clock.systemUTC()));
+                // no clock is read: a merge takes each ring's slots as its file says
+                sources.add(MembershipFilter.open(input, OpenMode.READ_ONLY));
             }
             return mergeOpen(out, sources, op, replace, progress);
         } finally {

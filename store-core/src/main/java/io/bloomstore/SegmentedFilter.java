@@ -2,7 +2,9 @@ package io.bloomstore;
 
 import io.bloomstore.internal.format.ContainerDescriptor;
 import io.bloomstore.internal.format.ContainerHeader;
-import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.format.StepLockHeldException;
+import io.bloomstore.internal.segment.Refusals;
+import io.bloomstore.internal.segment.Regions;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
@@ -15,38 +17,36 @@ import java.util.function.LongConsumer;
 
 /**
  * What a growing chain and a windowed ring share: a {@link SegmentedFile} of regions, one hash per
- * key for all of them, the batch calls, statistics, sync and close. A subclass says which regions
- * a query probes and where an add goes.
+ * key for all of them, statistics, verify, sync and close. Which regions a query probes, where an
+ * add goes and the batch calls are the kind's protocol ({@link Regions}: a growth or a rotation,
+ * with the container code in {@code internal.segment}); a handle checks that it is open (and
+ * writable) and delegates to it.
  */
 abstract sealed class SegmentedFilter implements MembershipFilter permits GrowingBloomFilter, WindowedBloomFilter {
-    /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
-    private static final int BATCH = 16;
-    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
-    private static final long KEEP_SENTINEL = 0x626C_6F6F_6D73_7472L;
-
     final SegmentedFile file;
     final ContainerHeader header;
+    private final Regions protocol;
     private final KeyHasher hasher;
     private final boolean writable;
-    /** Sink of the load-ahead passes' loads; its value means nothing. */
-    @SuppressWarnings("unused")
-    private long kept;
 
-    SegmentedFilter(SegmentedFile file) {
+    SegmentedFilter(SegmentedFile file, Regions protocol) {
         this.file = file;
         this.header = file.header();
+        this.protocol = protocol;
         this.hasher = new KeyHasher(header.hashAlgorithm(), header.seed());
         this.writable = !file.readOnly();
     }
 
     /** Every region of the file, mapped: the published segments of a chain, all slots of a ring. */
-    abstract Segment[] regions();
+    Segment[] regions() {
+        ensureOpen();
+        return protocol.regions();
+    }
 
     /** The epoch region {@code index} holds; 0 for a segment. */
-    abstract long epochOf(int index);
-
-    /** Whether a query now probes region {@code index}. */
-    abstract boolean isProbed(int index);
+    long epochOf(int index) {
+        return protocol.epochOf(index);
+    }
 
     @Override
     public Path path() {
@@ -64,88 +64,55 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
     }
 
     /**
-     * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
-     * ({@code loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
-     * each key is added as by {@link #addHash}.
+     * The exceptions the protocols refuse an add with: {@link FilterBusyException} while a live
+     * process holds the step lock, {@link FilterFullException} when the chain cannot grow; each
+     * with the refusal's message, and the refusal as its cause.
+     */
+    static final Refusals REFUSALS = new Refusals() {
+        @Override
+        public RuntimeException busy(StepLockHeldException held) {
+            return new FilterBusyException(held.getMessage(), held);
+        }
+
+        @Override
+        public RuntimeException full(IOException refusal) {
+            return new FilterFullException(refusal.getMessage(), refusal);
+        }
+    };
+
+    /** The handle's {@code addHash}: the protocol's add. */
+    final boolean addThroughProtocol(long hash) {
+        ensureWritable();
+        return protocol.add(hash);
+    }
+
+    /**
+     * Adds keys in groups of 16 ({@code internal.segment.Regions}): first the lines the
+     * group's adds will probe are loaded, all at once (so a key's misses in all regions overlap, as
+     * do different keys'), then each key is added as by {@link #addHash}.
      */
     @Override
     public int addHashes(long[] hashes, int count) {
         ensureWritable();
-        int added = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            keep(loadForAdds(hashes, from, to));
-            for (int i = from; i < to; i++) {
-                added += addHash(hashes[i]) ? 1 : 0;
-            }
-        }
-        return added;
+        return protocol.addHashes(hashes, count);
     }
 
-    /**
-     * The regions a query probes now, in the order it asks them. A batch query reads this once per
-     * call, not once per key: a slot rotated out during the call holds only expired keys (probing it
-     * can only add a false positive), and a region published during the call holds only keys added
-     * while the query ran.
-     */
-    abstract Segment[] probedRegions();
+    @Override
+    public boolean mightContainHash(long hash) {
+        ensureOpen();
+        return protocol.mightContain(hash);
+    }
 
     /**
      * Queries keys in groups of 16 against the regions probed at the start of the call: first the
      * line of each key's first probe in every probed region is loaded, all at once, then each key is
-     * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
-     * its first probe half the time in a half-full region, so the pass loads one line a key and
-     * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
-     * docs/BENCHMARKS-HISTORY.md, "Growing and windowed filters").
+     * asked of the regions in turn.
      */
     @Override
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         ensureOpen();
         HashChunks.requireRoom(count, results);
-        Segment[] probed = probedRegions();
-        int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            long sum = 0;
-            for (Segment region : probed) {
-                sum += region.loadFirstLines(hashes, from, to);
-            }
-            keep(sum);
-            for (int i = from; i < to; i++) {
-                results[i] = anyMightContain(probed, hashes[i]);
-                present += results[i] ? 1 : 0;
-            }
-        }
-        return present;
-    }
-
-    private static boolean anyMightContain(Segment[] probed, long hash) {
-        for (Segment region : probed) {
-            if (region.mightContain(hash)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, and returns the
-     * sum of the words, which the caller keeps: here every line of every region (a chain's add asks
-     * every segment before it adds to the newest).
-     */
-    long loadForAdds(long[] hashes, int from, int to) {
-        long sum = 0;
-        for (Segment region : regions()) {
-            sum += region.loadLines(hashes, from, to);
-        }
-        return sum;
-    }
-
-    /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
-    private void keep(long sum) {
-        if (sum == KEEP_SENTINEL) {
-            kept = sum;
-        }
+        return protocol.mightContainHashes(hashes, count, results);
     }
 
     /**
@@ -158,15 +125,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      */
     String stepLock() {
         ensureOpen();
-        long owner = file.lockOwner();
-        long pid = ContainerState.pidOf(owner);
-        return switch (ContainerState.ownerState(owner)) {
-            case NONE -> "free";
-            case RUNNING -> "held by process " + pid + ", running (a growth or rotation under way)";
-            case STOPPED -> "held by process " + pid + ", stopped: adds that need a growth or rotation are refused until"
-                    + " it is resumed (kill -CONT " + pid + ") or ended";
-            case GONE -> "held by process " + pid + ", which no longer runs: the next writer finishes its step";
-        };
+        return protocol.stepLock();
     }
 
     /**
@@ -200,7 +159,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             Segment.RegionScan scan = region.scan(bytesScanned == null ? null : bytes -> bytesScanned.accept(before + bytes));
             BloomSpec spec = region.spec();
             done += spec.cellBytes();
-            boolean probed = isProbed(i);
+            boolean probed = protocol.isProbed(i);
             parts.add(new SegmentStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
                     scan.publishedKeys(), scan.setCells(), (double) scan.setCells() / spec.cells(),
                     scan.estimatedKeys(), spec.targetFpp(), scan.currentFpp(), region.header().fileLength()));
@@ -245,23 +204,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      */
     public void verify() throws IOException {
         ensureOpen();
-        Segment[] regions = regions();
-        BloomSpec checked = null;
-        for (int i = 0; i < regions.length; i++) {
-            BloomSpec actual = regions[i].spec();
-            if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
-                header.checkRegion(file.path(), i, actual);
-                checked = header.isGrowing() ? null : actual;
-            }
-            long paddingWord = regions[i].cells().firstWordWithPaddingSet();
-            if (paddingWord >= 0) {
-                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.CELLS_PADDING,
-                        (header.isGrowing() ? "segment " : "slot ") + i + ": cells are damaged: bits after its last of "
-                                + actual.cells() + " cells (padding, in its cell word " + paddingWord + ") are set, which"
-                                + " no operation writes; restore the file from a pack");
-            }
-        }
-        file.verifyTable();
+        protocol.verify();
     }
 
     /** {@inheritDoc} Here: {@link #verify()}; regions are written live, never sealed, so no cells are read. */
@@ -278,22 +221,8 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
 
     @Override
     public long approximateKeys() {
-        long keys = 0;
-        for (Segment region : probedRegions()) {
-            keys += region.approximateKeys();
-        }
-        return keys;
-    }
-
-    /**
-     * The first field in which a region's header differs from {@code expected}, as
-     * {@code "name: region vs expected"}: its shape ({@link BloomSpec#differenceFrom}), else the n
-     * or p it was sized for, which the shape's comparison leaves out. For two specs that differ.
-     */
-    static String shapeDifference(BloomSpec region, BloomSpec expected) {
-        return region.differenceFrom(expected).orElseGet(() -> region.expectedKeys() != expected.expectedKeys()
-                ? "keys (n): " + region.expectedKeys() + " vs " + expected.expectedKeys()
-                : "false-positive rate (p): " + region.targetFpp() + " vs " + expected.targetFpp());
+        ensureOpen();
+        return protocol.approximateKeys();
     }
 
     /** Publishes this handle's counts, then forces the file to the device. */

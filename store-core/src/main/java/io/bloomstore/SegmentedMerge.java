@@ -8,6 +8,7 @@ import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
+import io.bloomstore.internal.segment.Rotation;
 import io.bloomstore.internal.segment.Segment;
 import io.bloomstore.internal.segment.SegmentedFile;
 import java.io.IOException;
@@ -91,7 +92,7 @@ final class SegmentedMerge {
         List<BloomSpec> specs = sources.get(0).header.regionSpecs(regions);
         List<List<SegmentedFilter>> parts = new ArrayList<>();
         for (int i = 0; i < regions; i++) {
-            epochs[i] = growing ? 0 : WindowedBloomFilter.epochOfSlot(i, count, regions);
+            epochs[i] = growing ? 0 : Rotation.epochOfSlot(i, count, regions);
             List<SegmentedFilter> part = new ArrayList<>();
             for (SegmentedFilter source : sources) {
                 Segment[] theirs = source.regions();

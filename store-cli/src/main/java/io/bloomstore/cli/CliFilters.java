@@ -11,7 +11,6 @@ import io.bloomstore.WindowSpec;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Comparator;
 import java.util.Optional;
 
@@ -49,7 +48,7 @@ final class CliFilters {
     /** Opens a filter file of any kind (a windowed one on the system clock); a missing file gets a message saying how to make one. */
     static MembershipFilter openAny(Path file, OpenMode mode) throws IOException {
         try {
-            return MembershipFilter.open(file, mode, Clock.systemUTC());
+            return MembershipFilter.open(file, mode);
         } catch (NoSuchFileException e) {
             throw missing(file);
         }

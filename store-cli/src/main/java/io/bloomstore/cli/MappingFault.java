@@ -6,7 +6,6 @@ import io.bloomstore.OpenMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 /**
@@ -56,7 +55,7 @@ final class MappingFault {
 
     /** "now N bytes" if {@code file} is shorter than its header says; null if it is not, or cannot be told. */
     private static String truncation(Path file) {
-        try (MembershipFilter ignored = MembershipFilter.open(file, OpenMode.READ_ONLY, Clock.systemUTC())) {
+        try (MembershipFilter ignored = MembershipFilter.open(file, OpenMode.READ_ONLY)) {
             return null;
         } catch (InvalidFilterFileException e) {
             boolean cut = e.problem() == InvalidFilterFileException.Problem.LENGTH_MISMATCH

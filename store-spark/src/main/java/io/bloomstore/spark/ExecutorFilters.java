@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
-import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -57,7 +56,7 @@ final class ExecutorFilters {
             local = copyToLocal(fs, path);
         }
         try {
-            MembershipFilter filter = MembershipFilter.open(local, OpenMode.READ_ONLY, Clock.systemUTC());
+            MembershipFilter filter = MembershipFilter.open(local, OpenMode.READ_ONLY);
             if (filter.shape().sealed()) {
                 try {
                     filter.verify(null);

@@ -1,0 +1,195 @@
+package io.bloomstore.internal.segment;
+
+import io.bloomstore.BloomSpec;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.internal.format.ContainerHeader;
+import io.bloomstore.internal.format.ContainerState;
+import java.io.IOException;
+
+/**
+ * What a growing chain ({@link Growth}) and a windowed ring ({@link Rotation}) share: the regions
+ * of one {@link SegmentedFile} that a query probes and an add writes, the protocol that keeps them
+ * (a growth, a rotation) and the batch calls over them. The public handles check that they are open and writable, then delegate
+ * here; what is published when is the protocol's, as docs/RELIABILITY.md describes it.
+ */
+public abstract sealed class Regions permits Growth, Rotation {
+    /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
+    private static final int BATCH = 16;
+    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
+    private static final long KEEP_SENTINEL = 0x626C_6F6F_6D73_7472L;
+
+    final SegmentedFile file;
+    final ContainerHeader header;
+    final ContainerState state;
+    /** The exceptions an add is refused with. */
+    final Refusals refusals;
+    /** Sink of the load-ahead passes' loads; its value means nothing. */
+    @SuppressWarnings("unused")
+    private long kept;
+
+    Regions(SegmentedFile file, Refusals refusals) {
+        this.file = file;
+        this.header = file.header();
+        this.state = file.state();
+        this.refusals = refusals;
+    }
+
+    /** Every region of the file, mapped: the published segments of a chain, all slots of a ring. */
+    public abstract Segment[] regions();
+
+    /**
+     * The regions a query probes now, in the order it asks them. A batch query reads this once per
+     * call, not once per key: a slot rotated out during the call holds only expired keys (probing it
+     * can only add a false positive), and a region published during the call holds only keys added
+     * while the query ran.
+     */
+    public abstract Segment[] probedRegions();
+
+    /** The epoch region {@code index} holds; 0 for a segment. */
+    public abstract long epochOf(int index);
+
+    /** Whether a query now probes region {@code index}. */
+    public abstract boolean isProbed(int index);
+
+    /**
+     * Adds a key as the kind does, growing or rotating first if it must.
+     *
+     * @return whether the key was new
+     * @throws RuntimeException from {@link Refusals} if the growth or rotation the add needs cannot
+     *     be done now
+     */
+    public abstract boolean add(long hash);
+
+    /** Whether some region a query probes now may hold the key. */
+    public abstract boolean mightContain(long hash);
+
+    /**
+     * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
+     * ({@link #loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
+     * each key is added as by {@link #add}.
+     *
+     * @throws RuntimeException as {@link #add}; the keys before the refused one are in
+     */
+    public int addHashes(long[] hashes, int count) {
+        int added = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            keep(loadForAdds(hashes, from, to));
+            for (int i = from; i < to; i++) {
+                added += add(hashes[i]) ? 1 : 0;
+            }
+        }
+        return added;
+    }
+
+    /**
+     * Queries keys in groups of 16 against the regions probed at the start of the call: first the
+     * line of each key's first probe in every probed region is loaded, all at once, then each key is
+     * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
+     * its first probe half the time in a half-full region, so the pass loads one line a key and
+     * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
+     * docs/BENCHMARKS-HISTORY.md, "Growing and windowed filters").
+     */
+    public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        Segment[] probed = probedRegions();
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            long sum = 0;
+            for (Segment region : probed) {
+                sum += region.loadFirstLines(hashes, from, to);
+            }
+            keep(sum);
+            for (int i = from; i < to; i++) {
+                results[i] = anyMightContain(probed, hashes[i]);
+                present += results[i] ? 1 : 0;
+            }
+        }
+        return present;
+    }
+
+    private static boolean anyMightContain(Segment[] probed, long hash) {
+        for (Segment region : probed) {
+            if (region.mightContain(hash)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, and returns the
+     * sum of the words, which the caller keeps: here every line of every region (a chain's add asks
+     * every segment before it adds to the newest).
+     */
+    long loadForAdds(long[] hashes, int from, int to) {
+        long sum = 0;
+        for (Segment region : regions()) {
+            sum += region.loadLines(hashes, from, to);
+        }
+        return sum;
+    }
+
+    /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
+    private void keep(long sum) {
+        if (sum == KEEP_SENTINEL) {
+            kept = sum;
+        }
+    }
+
+    /**
+     * Checks the file beyond what opening it checked (docs/FORMAT.md, "What verify detects"): that
+     * every region has exactly the shape the container's sizing gives its place, that no region has
+     * a padding bit set, and the region table ({@link SegmentedFile#verifyTable}).
+     *
+     * @throws InvalidFilterFileException naming the first region whose shape or table entry is
+     *     wrong ({@code BAD_FIELD}) or whose padding is set ({@code CELLS_PADDING})
+     */
+    public void verify() throws IOException {
+        Segment[] regions = regions();
+        BloomSpec checked = null;
+        for (int i = 0; i < regions.length; i++) {
+            BloomSpec actual = regions[i].spec();
+            if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
+                header.checkRegion(file.path(), i, actual);
+                checked = header.isGrowing() ? null : actual;
+            }
+            long paddingWord = regions[i].cells().firstWordWithPaddingSet();
+            if (paddingWord >= 0) {
+                throw new InvalidFilterFileException(file.path(), InvalidFilterFileException.Problem.CELLS_PADDING,
+                        (header.isGrowing() ? "segment " : "slot ") + i + ": cells are damaged: bits after its last of "
+                                + actual.cells() + " cells (padding, in its cell word " + paddingWord + ") are set, which"
+                                + " no operation writes; restore the file from a pack");
+            }
+        }
+        file.verifyTable();
+    }
+
+    /** The new keys counted into the regions a query probes now (each one's, as {@link Segment#approximateKeys}). */
+    public long approximateKeys() {
+        long keys = 0;
+        for (Segment region : probedRegions()) {
+            keys += region.approximateKeys();
+        }
+        return keys;
+    }
+
+    /**
+     * Who holds the file's step lock, taken for the few moments of a growth or a rotation: for
+     * {@code verify} and {@code inspect} to tell why adds wait or are refused.
+     *
+     * @return "free", or which process holds it and whether it runs, is stopped (and how to
+     *     resume it) or has ended (its step is finished by the next writer)
+     */
+    public String stepLock() {
+        long owner = file.lockOwner();
+        long pid = ContainerState.pidOf(owner);
+        return switch (ContainerState.ownerState(owner)) {
+            case NONE -> "free";
+            case RUNNING -> "held by process " + pid + ", running (a growth or rotation under way)";
+            case STOPPED -> "held by process " + pid + ", stopped: adds that need a growth or rotation are refused until"
+                    + " it is resumed (kill -CONT " + pid + ") or ended";
+            case GONE -> "held by process " + pid + ", which no longer runs: the next writer finishes its step";
+        };
+    }
+}
