@@ -224,9 +224,14 @@ class CheckpointDirectionTest {
         }
     }
 
+    /**
+     * The same with a windowed file. The adder owns the file's clock, standing at T0; this process
+     * reads the file by the owner's clock carried on by the system clock, so the window is hours
+     * long: the keys acknowledged at T0 stay live however long a loaded machine takes over this.
+     */
     @Test
     void aSwappedCheckpointOfAWindowedFileBeingAddedToIsRefused() throws IOException {
-        WindowedBloomFilter.create(live, WindowSpec.of(500_000, 0.01, Duration.ofSeconds(4)).withEpochs(4), at(T0)).close();
+        WindowedBloomFilter.create(live, WindowSpec.of(500_000, 0.01, Duration.ofHours(4)).withEpochs(4), at(T0)).close();
         try (ChildJvm adder = ChildJvm.start(SegmentedFilterWorker.class, "windowed", live.toString(), Long.toString(T0))) {
             adder.expectLine("ready", TIMEOUT);
             adder.send("add-acknowledged 0 1000000");
