@@ -5,6 +5,7 @@ import io.bloomstore.internal.bulk.KeyLineReader;
 import io.bloomstore.internal.cells.AnonymousImage;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
+import io.bloomstore.internal.format.CellRule;
 import io.bloomstore.internal.format.FilterHeader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,13 +42,18 @@ import java.util.function.LongFunction;
  * chain grows as the keys come, and the file is published the same way. Its segments are written
  * live and never sealed (a growing file is for adding to), so there is no checksum to record.
  *
- * <p>A builder is a set of options; each {@code fromLines} call builds one file.
+ * <p>With {@link #stable(StableSpec)} or {@link #valued} it builds a stable or a valued filter the
+ * same way, filled in its mapped temporary; a valued filter's pairs are not keys one per line, so
+ * its caller fills it through {@link #filledBy}.
+ *
+ * <p>A builder is a set of options; each {@code fromLines} or {@code filledBy} call builds one file.
  */
 public final class FilterBuilder {
     private final Path target;
     private BloomSpec spec;
     private LongFunction<BloomSpec> specForKeys;
     private GrowingSpec growingSpec;
+    private CellRule rule = CellRule.PLAIN;
     private boolean replace;
     private boolean sparse;
     /** Whether a fixed filter is filled in anonymous memory; null: when it fits. */
@@ -80,6 +86,7 @@ public final class FilterBuilder {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.specForKeys = null;
         this.growingSpec = null;
+        this.rule = CellRule.PLAIN;
         return this;
     }
 
@@ -95,6 +102,7 @@ public final class FilterBuilder {
         this.specForKeys = Objects.requireNonNull(specForKeys, "specForKeys");
         this.spec = null;
         this.growingSpec = null;
+        this.rule = CellRule.PLAIN;
         return this;
     }
 
@@ -109,6 +117,43 @@ public final class FilterBuilder {
         this.growingSpec = Objects.requireNonNull(spec, "spec");
         this.spec = null;
         this.specForKeys = null;
+        this.rule = CellRule.PLAIN;
+        return this;
+    }
+
+    /**
+     * Builds a stable filter of this shape, as {@link BloomFilter#createStable} creates one: every
+     * add decrements P cells, then sets the key's. Replaces {@link #spec}, {@link #sizedFor} and
+     * {@link #growing}.
+     *
+     * @param spec the stable filter's shape, not null
+     * @return this builder
+     */
+    public FilterBuilder stable(StableSpec spec) {
+        this.spec = Objects.requireNonNull(spec, "spec").spec();
+        this.rule = spec.rule();
+        this.specForKeys = null;
+        this.growingSpec = null;
+        return this;
+    }
+
+    /**
+     * Builds a valued filter, as {@link ValuedFilter#create} creates one with the same arguments;
+     * fill it with {@link #filledBy} ({@link ValuedFilter#of} gives the valued view). Replaces
+     * {@link #spec}, {@link #sizedFor} and {@link #growing}.
+     *
+     * @param expectedKeys n, the distinct keys the file is sized for
+     * @param fpp the rate at which a key never put reads a value
+     * @param valueBits W, 1 to 31
+     * @param keepMax true for the max rule, false for the min rule
+     * @return this builder
+     * @throws IllegalArgumentException if W is not 1 to 31, or n and p size no filter
+     */
+    public FilterBuilder valued(long expectedKeys, double fpp, int valueBits, boolean keepMax) {
+        this.spec = ValuedFilter.spec(expectedKeys, fpp, valueBits);
+        this.rule = CellRule.valued(keepMax, valueBits);
+        this.specForKeys = null;
+        this.growingSpec = null;
         return this;
     }
 
@@ -253,6 +298,55 @@ public final class FilterBuilder {
         }
     }
 
+    /**
+     * How {@link #filledBy} fills a new fixed filter.
+     *
+     * @param <T> what the filling reports, such as its counts
+     */
+    @FunctionalInterface
+    public interface Fill<T> {
+        /**
+         * Adds the input to {@code filter}, new and empty, open read-write; the builder seals and
+         * publishes it when this returns, and deletes it if this throws.
+         *
+         * @param filter the filter being built, not yet under the target's name
+         * @return the report {@link #filledBy} returns
+         * @throws IOException if the input cannot be read; nothing is published
+         */
+        T fill(BloomFilter filter) throws IOException;
+    }
+
+    /**
+     * Builds a fixed filter of the given shape by handing it to {@code fill}, for input that is not
+     * keys one per line (a valued filter's pairs): created in a hidden temporary beside the target,
+     * filled, sealed and published as {@link #fromLines(Path)} does, so a failed or interrupted
+     * build leaves nothing.
+     *
+     * @param fill what adds the input
+     * @param <T> what {@code fill} reports
+     * @return what {@code fill} returned
+     * @throws java.nio.file.FileAlreadyExistsException if the target exists and is not to be
+     *     replaced, before {@code fill} runs
+     * @throws IllegalStateException if no fixed shape was given ({@link #spec}, {@link #stable}, {@link #valued})
+     * @throws IOException if {@code fill} fails or the filter cannot be written; nothing is left behind
+     */
+    public <T> T filledBy(Fill<T> fill) throws IOException {
+        Objects.requireNonNull(fill, "fill");
+        if (spec == null) {
+            throw new IllegalStateException("filledBy builds a fixed filter: give its spec, stable or valued shape first");
+        }
+        requireReady();
+        try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
+            T report;
+            try (BloomFilter filter = fillsInMemory(spec) ? createInMemory(building, spec) : mappedIn(building, spec)) {
+                report = fill.fill(filter);
+                seal(filter);
+            }
+            building.publishAs(target, replace);
+            return report;
+        }
+    }
+
     private void requireReady() throws IOException {
         if (spec == null && specForKeys == null && growingSpec == null) {
             throw new IllegalStateException("give the filter's spec, sizedFor to size it by the key count, or growing");
@@ -308,7 +402,7 @@ public final class FilterBuilder {
      * build created, whatever another process renames over its name.
      */
     private BloomFilter mappedIn(TemporaryFile building, BloomSpec shape) throws IOException {
-        FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
+        FilterHeader header = FilterHeader.newFile(shape, rule, System.currentTimeMillis(), sparse);
         FilterFiles.requireCreatable(target, header);
         try {
             FilterFiles.writeEmptyFilter(building.channel(), header);
@@ -340,7 +434,7 @@ public final class FilterBuilder {
      */
     private BloomFilter createInMemory(TemporaryFile building, BloomSpec shape) throws IOException {
         Path file = building.path();
-        FilterHeader header = FilterHeader.newFile(shape, System.currentTimeMillis(), sparse);
+        FilterHeader header = FilterHeader.newFile(shape, rule, System.currentTimeMillis(), sparse);
         FilterFiles.requireCreatable(file, header); // what opening the finished file will need
 
         AnonymousImage image = AnonymousImage.allocate(building.reachable(), header.fileLength(), sparse);
@@ -350,6 +444,9 @@ public final class FilterBuilder {
     }
 
     private boolean fillsInMemory(BloomSpec shape) {
+        if (rule.kind() != CellRule.Kind.PLAIN) {
+            return false; // a stable or valued filter's adds are compare-and-sets of its rule, on the mapped cells
+        }
         return inMemory != null ? inMemory : AnonymousImage.fitsInMemory(shape.cellBytes());
     }
 

@@ -136,4 +136,60 @@ class FilterBuilderTest {
         assertThrows(IllegalStateException.class, () -> builder(dir.resolve("s.bloom")).growing(GrowingSpec.of(10, 0.01))
                 .options(CreateOption.SPARSE).fromLines(new ByteArrayInputStream(lines(1))));
     }
+
+    /** A stable build from lines publishes a sealed stable file whose recent keys are present. */
+    @Test
+    void aStableBuildPublishesASealedStableFile() throws IOException {
+        Path target = dir.resolve("stable.bloom");
+        StableSpec spec = StableSpec.forLifetime(KEYS, 0.01, 2);
+        FilterBuilder.Built built = builder(target).stable(spec).fromLines(new ByteArrayInputStream(lines(1000)));
+        assertEquals(1000, built.keys());
+        try (BloomFilter filter = BloomFilter.open(target, OpenMode.READ_ONLY)) {
+            StableSpec read = filter.stableSpec().orElseThrow(); // the file carries the stable rule
+            assertEquals(spec.spec(), read.spec());
+            assertEquals(spec.decrements(), read.decrements());
+        }
+        assertHoldsKeys(target, 1000); // 1,000 adds are well within the lifetime of 20,000
+        assertNoTemporaryFiles(dir);
+    }
+
+    /**
+     * A valued build is filled by its caller and published sealed with its values; a fill that
+     * fails leaves neither the target nor a temporary.
+     */
+    @Test
+    void aValuedBuildIsFilledByItsCallerAndAFailedFillLeavesNothing() throws IOException {
+        Path target = dir.resolve("valued.bloom");
+        long changed = FilterBuilder.to(target).valued(1000, 0.01, 4, true).filledBy(filter -> {
+            ValuedFilter valued = ValuedFilter.of(filter).orElseThrow();
+            long cells = 0;
+            for (int i = 0; i < 1000; i++) {
+                cells += valued.put("key-" + i, i % 16) ? 1 : 0;
+            }
+            return cells;
+        });
+        assertTrue(changed > 0);
+        try (ValuedFilter valued = ValuedFilter.open(target, OpenMode.READ_ONLY)) {
+            assertTrue(valued.filter().isSealed(), "published sealed");
+            valued.filter().verifyCells();
+            for (int i = 0; i < 1000; i++) {
+                long read = valued.get("key-" + i).orElseThrow();
+                assertTrue(read >= i % 16, "max rule: key-" + i + " reads " + read);
+            }
+        }
+        assertNoTemporaryFiles(dir);
+
+        Path failed = dir.resolve("failed.bloom");
+        IOException e = assertThrows(IOException.class, () -> FilterBuilder.to(failed).valued(1000, 0.01, 4, true)
+                .filledBy(filter -> {
+                    throw new IOException("input broke");
+                }));
+        assertEquals("input broke", e.getMessage());
+        assertFalse(Files.exists(failed));
+        assertNoTemporaryFiles(dir);
+        assertThrows(FileAlreadyExistsException.class, () -> FilterBuilder.to(target).valued(1000, 0.01, 4, true)
+                .filledBy(filter -> 0L));
+        assertThrows(IllegalStateException.class, () -> FilterBuilder.to(failed).sizedFor(n -> BloomSpec.forExpected(n, 0.01))
+                .filledBy(filter -> 0L));
+    }
 }

@@ -6,6 +6,7 @@ import static io.bloomstore.cli.Model.option;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.CreateOption;
+import io.bloomstore.FilterBuilder;
 import io.bloomstore.Layout;
 import io.bloomstore.StableSpec;
 import io.bloomstore.ValuedFilter;
@@ -109,17 +110,40 @@ final class CellRuleOptions {
      * @throws IllegalArgumentException naming the option that does not fit and what to give instead
      */
     Made make(Path file, ShapeOptions shape, CreateOption... options) throws IOException {
+        BloomFilter filter;
         if (stable) {
             StableSpec spec = stableSpec(shape);
             shape.checkSize(file, spec.spec());
-            BloomFilter filter = BloomFilter.createStable(file, spec, options);
-            return new Made(filter, "stable, " + CliFilters.describe(filter) + "; " + CellRuleReport.summary(spec));
+            filter = BloomFilter.createStable(file, spec, options);
+        } else {
+            shape.checkSize(file, valuedSpec(shape));
+            filter = ValuedFilter.create(file, shape.expected, shape.fpp, valueBits, values == Keep.MAX, options).filter();
+        }
+        return new Made(filter, describe(filter));
+    }
+
+    /**
+     * A build of the stable or valued file the options describe, checked as {@link #make} checks
+     * them: filled in a hidden temporary and published when complete.
+     *
+     * @throws IllegalArgumentException naming the option that does not fit and what to give instead
+     */
+    FilterBuilder builder(Path file, ShapeOptions shape, CreateOption... options) throws IOException {
+        FilterBuilder builder = FilterBuilder.to(file).options(options);
+        if (stable) {
+            StableSpec spec = stableSpec(shape);
+            shape.checkSize(file, spec.spec());
+            return builder.stable(spec);
         }
         shape.checkSize(file, valuedSpec(shape));
-        ValuedFilter created = ValuedFilter.create(file, shape.expected, shape.fpp, valueBits, values == Keep.MAX, options);
-        BloomFilter filter = created.filter();
-        return new Made(filter, "valued (" + values.name().toLowerCase(java.util.Locale.ROOT) + "), values of " + valueBits
-                + (valueBits == 1 ? " bit, " : " bits, ") + CliFilters.describe(filter));
+        return builder.valued(shape.expected, shape.fpp, valueBits, values == Keep.MAX);
+    }
+
+    /** What a stable or valued filter the options made is, in words. */
+    String describe(BloomFilter filter) {
+        return stable ? "stable, " + CliFilters.describe(filter) + "; " + CellRuleReport.summary(filter.stableSpec().orElseThrow())
+                : "valued (" + values.name().toLowerCase(java.util.Locale.ROOT) + "), values of " + valueBits
+                        + (valueBits == 1 ? " bit, " : " bits, ") + CliFilters.describe(filter);
     }
 
     /** The checks of every kind: one kind, the standard layout, no cells or hashes given, and --fpp. */

@@ -101,6 +101,46 @@ class CellRuleOptionsIT {
                 .contains("Bloomier map"), "--value-bits still serves --map");
     }
 
+    /**
+     * A valued build killed with SIGKILL while it reads leaves no FILE, and the next build beside
+     * FILE sweeps the temporary it left (the library's build path, as a plain build's).
+     */
+    @Test
+    void aKilledBuildLeavesNoFileAndItsTemporaryIsSweptByTheNext() throws Exception {
+        Process build = JarProcess.start(dir, "build", "killed.bloom", "--values", "max", "--value-bits", "2",
+                "--expected", "1000", "--fpp", "0.01", "--from", "-");
+        try {
+            JarProcess.readAll(build.getInputStream());
+            JarProcess.readAll(build.getErrorStream());
+            build.getOutputStream().write("a\t1\n".getBytes(StandardCharsets.UTF_8));
+            build.getOutputStream().flush(); // stdin stays open: the build waits for more pairs
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+            while (temporaries("killed.bloom") == 0) {
+                assertTrue(build.isAlive() && System.nanoTime() < deadline, "the build made its temporary");
+                Thread.sleep(50);
+            }
+            build.destroyForcibly();
+            assertTrue(build.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            build.destroyForcibly();
+        }
+        assertFalse(Files.exists(dir.resolve("killed.bloom")), "nothing published");
+        assertEquals(1, temporaries("killed.bloom"), "kill -9 runs no clean-up");
+
+        lines("pairs.tsv", 0, 10, true);
+        run(dir, "build", "killed.bloom", "--values", "max", "--value-bits", "2", "--expected", "1000", "--fpp", "0.01",
+                "--from", "pairs.tsv").assertOk();
+        assertEquals(0, temporaries("killed.bloom"), "the next build swept the orphan");
+    }
+
+    /** The hidden temporaries beside {@code name}: {@code .NAME.PID.RANDOM.PURPOSE.tmp}. */
+    private long temporaries(String name) throws Exception {
+        try (var files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).filter(f -> f.startsWith("." + name + ".") && f.endsWith(".tmp"))
+                    .count();
+        }
+    }
+
     @Test
     void sizeTellsAStableOrValuedFileBeforeItIsMade() throws Exception {
         String text = run(dir, "size", "--stable", "--fpp", "0.01", "--expected", "1M", "--counter-bits", "2")
