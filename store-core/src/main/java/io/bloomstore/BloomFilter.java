@@ -27,6 +27,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -568,7 +569,7 @@ public final class BloomFilter implements CountingFilter {
     }
 
     /**
-     * Records a checksum of the cells in the header, marking the filter sealed: {@link #verifyCells()}
+     * Records a checksum of the cells in the header, marking the filter sealed: {@link #verify()}
      * can then detect any damage to them. Opening the file read-write again unseals it. Callers
      * must make sure no other handle is adding meanwhile, or the checksum is stale at once.
      *
@@ -592,26 +593,13 @@ public final class BloomFilter implements CountingFilter {
     }
 
     /**
-     * Checks a sealed filter's cells against the checksum recorded when it was sealed, as
-     * {@link #checkCells()} does.
-     *
-     * @throws InvalidFilterFileException as {@link #checkCells()} does
-     * @throws IllegalStateException if the filter is not sealed, or stopped being sealed during the check
-     */
-    public void verifyCells() throws InvalidFilterFileException {
-        if (checkCells() != CellsCheck.INTACT) {
-            throw new IllegalStateException(path + " is not sealed; there is no checksum to verify");
-        }
-    }
-
-    /**
-     * Checks what opening did not (opening checked the header and the length): that the header
-     * and the state area were created together (the file identity, format version 3), that every
-     * padding bit after the last cell is zero, and, if the filter is sealed, the cells against the
-     * checksum recorded when it was sealed. An unsealed filter's cells have no checksum: damage to
-     * them is not detectable, only damage to the header, the length and the padding. Only a seal
-     * that stood unchanged through the pass over the cells judges them: one withdrawn meanwhile
-     * (a handle opened for writing) is no verdict on them; a file sealed anew is checked again.
+     * {@inheritDoc} Here: that the header and the state area were created together (the file
+     * identity, format version 3), that every padding bit after the last cell is zero, and, if the
+     * filter is sealed, the cells against the checksum recorded when it was sealed. An unsealed
+     * filter's cells have no checksum: damage to them is not detectable, only damage to the header,
+     * the length and the padding. Only a seal that stood unchanged through the pass over the cells
+     * judges them: one withdrawn meanwhile (a handle opened for writing) is no verdict on them; a
+     * file sealed anew is checked again.
      *
      * @return {@link CellsCheck#INTACT}, {@link CellsCheck#NOT_SEALED} or {@link CellsCheck#UNSEALED_DURING_CHECK}
      * @throws InvalidFilterFileException {@link Problem#HEADER_MISMATCH} if the header is another
@@ -619,23 +607,15 @@ public final class BloomFilter implements CountingFilter {
      *     if the cells do not match the checksum of a seal that stood through the pass
      * @throws IllegalStateException if the file was sealed anew during every one of several passes
      */
-    public CellsCheck checkCells() throws InvalidFilterFileException {
-        return checkCells(null);
+    @Override
+    public CellsCheck verify() throws InvalidFilterFileException {
+        ensureOpen();
+        return integrity.check(null);
     }
 
-    /**
-     * {@link #checkCells()}, telling {@code bytesRead} how far it got, for a progress display over a
-     * large sealed file. The checksum is one hash of all the cells, which reports nothing until it
-     * ends; so with a callback the cells of a sealed filter are first read through in order (which
-     * is where the time goes for a file not yet in memory), reporting up to
-     * {@link FilterFileInfo#cellsLength()}, then hashed from memory: a file larger than the memory
-     * that caches it is read twice. An unsealed filter's check reports nothing (it reads no cells).
-     *
-     * @param bytesRead told the bytes read so far, on the calling thread; or null (then nothing is read twice)
-     * @return as {@link #checkCells()}
-     * @throws InvalidFilterFileException as {@link #checkCells()}
-     */
-    public CellsCheck checkCells(LongConsumer bytesRead) throws InvalidFilterFileException {
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws InvalidFilterFileException {
+        Objects.requireNonNull(bytesRead, "bytesRead");
         ensureOpen();
         return integrity.check(bytesRead);
     }
@@ -657,14 +637,6 @@ public final class BloomFilter implements CountingFilter {
     int openWriters() {
         ensureOpen();
         return state.getOpenWritersVolatile();
-    }
-
-    /**
-     * {@inheritDoc} Here: {@link #checkCells(LongConsumer)}, which reads the cells of a sealed filter only.
-     */
-    @Override
-    public CellsCheck verify(LongConsumer bytesRead) throws InvalidFilterFileException {
-        return checkCells(bytesRead);
     }
 
     // ---------------------------------------------------------------- accessors

@@ -1,6 +1,6 @@
 package io.bloomstore;
 
-/** What {@link BloomFilter#checkCells()} or {@link MembershipFilter#verify} found, when it found no damage. */
+/** What {@link MembershipFilter#verify()} found, when it found no damage. */
 public enum CellsCheck {
     /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
     INTACT,

@@ -28,7 +28,7 @@ import java.util.function.LongFunction;
  *
  * <p>The filter is built in a hidden temporary file beside the target and appears under its name
  * only when complete and sealed (with the checksum of its cells, which
- * {@link BloomFilter#verifyCells()} checks): a failed or interrupted build leaves nothing, and an
+ * {@link BloomFilter#verify()} checks): a failed or interrupted build leaves nothing, and an
  * existing target is kept unless {@link #options replaced}, atomically. Keys are
  * added as {@link KeySource#addTo(MembershipFilter, int)} adds them, with the same meaning of the counts.
  *

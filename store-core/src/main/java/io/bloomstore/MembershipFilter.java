@@ -464,10 +464,24 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * fixed filter, its padding and, when it is sealed, its cells against their checksum; of a
      * growing or windowed file, every region's header, shape and padding and its table of regions.
      *
-     * @param bytesRead told the bytes of cells read so far, up to {@link FilterShape#scanBytes()}
-     *     (only a sealed filter's cells are read); or null
+     * <p>A sealed fixed filter's cells are hashed whole, which reports nothing until it ends; for a
+     * progress display over a large file, {@link #verify(LongConsumer)} reads them through first.
+     *
      * @return what was checked, when no damage was found
      * @throws InvalidFilterFileException naming the first damage found
+     * @throws IOException if the file cannot be read
+     */
+    CellsCheck verify() throws IOException;
+
+    /**
+     * {@link #verify()}, telling {@code bytesRead} how far it got: a sealed fixed filter's cells are
+     * first read through in order (where the time goes for a file not yet in memory), reporting up
+     * to {@link FilterShape#scanBytes()}, then hashed from memory, so a file larger than the memory
+     * that caches it is read twice. Nothing is reported where no cells are read.
+     *
+     * @param bytesRead told the bytes of cells read so far, on the calling thread
+     * @return as {@link #verify()}
+     * @throws InvalidFilterFileException as {@link #verify()}
      * @throws IOException if the file cannot be read
      */
     CellsCheck verify(LongConsumer bytesRead) throws IOException;

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 
@@ -202,16 +203,18 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      *     wrong ({@code BAD_FIELD}) or whose padding is set ({@code CELLS_PADDING})
      * @throws IOException if the file cannot be read
      */
-    public void verify() throws IOException {
+    @Override
+    public CellsCheck verify() throws IOException {
         ensureOpen();
         protocol.verify();
+        return CellsCheck.LIVE;
     }
 
     /** {@inheritDoc} Here: {@link #verify()}; regions are written live, never sealed, so no cells are read. */
     @Override
     public CellsCheck verify(LongConsumer bytesRead) throws IOException {
-        verify();
-        return CellsCheck.LIVE;
+        Objects.requireNonNull(bytesRead, "bytesRead");
+        return verify();
     }
 
     @Override

@@ -135,6 +135,11 @@ final class UnmappedFilter implements MembershipFilter {
     }
 
     @Override
+    public CellsCheck verify() throws IOException {
+        return mapped().verify();
+    }
+
+    @Override
     public CellsCheck verify(LongConsumer bytesRead) throws IOException {
         return mapped().verify(bytesRead);
     }

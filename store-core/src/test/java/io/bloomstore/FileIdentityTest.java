@@ -76,7 +76,7 @@ class FileIdentityTest {
                 BloomFilter from = BloomFilter.open(b, OpenMode.READ_ONLY)) {
             Merge.inPlace(into, from, MergeOp.OR, null);
             into.seal();
-            assertTrue((into.checkCells() == CellsCheck.INTACT));
+            assertTrue((into.verify() == CellsCheck.INTACT));
         }
         assertEquals(target, headerIdentity(a));
     }
@@ -119,7 +119,7 @@ class FileIdentityTest {
             to.write(page);
         }
         try (BloomFilter filter = BloomFilter.open(b, OpenMode.READ_ONLY)) {
-            assertTrue((filter.checkCells() == CellsCheck.INTACT), "identical cells are no damage, whichever header they carry");
+            assertTrue((filter.verify() == CellsCheck.INTACT), "identical cells are no damage, whichever header they carry");
         }
     }
 
@@ -133,7 +133,7 @@ class FileIdentityTest {
             to.write(header);
         }
         try (BloomFilter filter = BloomFilter.open(b, OpenMode.READ_ONLY)) {
-            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::checkCells);
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
             assertEquals(Problem.HEADER_MISMATCH, e.problem());
         }
     }

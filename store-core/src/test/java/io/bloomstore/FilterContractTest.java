@@ -75,7 +75,7 @@ class FilterContractTest {
             assertEquals(kind == FilterKind.FIXED, stats.parts().isEmpty(), "a file of regions reports each");
             assertFalse(filter.isPastCapacity());
             assertEquals(Optional.empty(), filter.growthRefusal());
-            assertEquals(kind == FilterKind.FIXED ? CellsCheck.NOT_SEALED : CellsCheck.LIVE, filter.verify(null));
+            assertEquals(kind == FilterKind.FIXED ? CellsCheck.NOT_SEALED : CellsCheck.LIVE, filter.verify());
             assertEquals(kind == FilterKind.FIXED, filter.asFixed().isPresent());
             if (kind == FilterKind.WINDOWED) {
                 assertThrows(IllegalStateException.class, () -> filter.refreshHash(filter.hasher().hash("key-1")),
@@ -141,7 +141,7 @@ class FilterContractTest {
             assertEquals(FilterKind.FIXED, unmapped.kind());
             assertEquals(mapped.shape(), unmapped.shape());
             assertEquals(mapped.stats(), unmapped.stats());
-            assertEquals(CellsCheck.NOT_SEALED, unmapped.verify(null));
+            assertEquals(CellsCheck.NOT_SEALED, unmapped.verify());
             assertTrue(unmapped.mightContain("key-7"), "queries still work once it is mapped for the questions");
         }
     }

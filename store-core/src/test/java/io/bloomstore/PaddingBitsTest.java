@@ -56,7 +56,7 @@ class PaddingBitsTest {
             Merge.inPlace(into, from, MergeOp.OR, null);
             assertTrue(into.mightContain("alice"));
             assertTrue(into.mightContain("bob"));
-            assertFalse((into.checkCells() == CellsCheck.INTACT), "intact, not sealed");
+            assertFalse((into.verify() == CellsCheck.INTACT), "intact, not sealed");
         }
         byte[] bytes = Files.readAllBytes(target);
         assertEquals(0, bytes[(int) LAST_CELL_WORD + 7]);
@@ -75,7 +75,7 @@ class PaddingBitsTest {
             assertEquals(a.stats(), b.stats());
             assertEquals(SetEstimates.of(a, c), SetEstimates.of(b, c));
             assertEquals(SetEstimates.of(c, a), SetEstimates.of(c, b));
-            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, b::checkCells);
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, b::verify);
             assertEquals(Problem.CELLS_PADDING, e.problem());
         }
     }

@@ -35,7 +35,7 @@ class ScanProgressTest {
             assertRisesTo(length, statsSteps);
 
             List<Long> verifySteps = new ArrayList<>();
-            assertTrue((a.checkCells(verifySteps::add) == CellsCheck.INTACT), "sealed: the cells were checked");
+            assertTrue((a.verify(verifySteps::add) == CellsCheck.INTACT), "sealed: the cells were checked");
             assertRisesTo(length, verifySteps);
 
             List<Long> estimateSteps = new ArrayList<>();

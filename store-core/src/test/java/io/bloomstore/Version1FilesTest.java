@@ -45,7 +45,7 @@ class Version1FilesTest {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertHoldsKeys(filter, 0, 1000);
             assertTrue(filter.isSealed());
-            assertTrue((filter.checkCells() == CellsCheck.INTACT), "checked against its checksum");
+            assertTrue((filter.verify() == CellsCheck.INTACT), "checked against its checksum");
         }
     }
 
@@ -59,7 +59,7 @@ class Version1FilesTest {
             raw.write(value ^ 0x10);
         }
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
-            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::checkCells);
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
             assertEquals(Problem.CELLS_CHECKSUM, e.problem());
         }
     }
@@ -73,9 +73,9 @@ class Version1FilesTest {
             assertTrue(filter.count("key-700") >= 1);
             assertTrue(filter.remove("key-700"));
             filter.add("new-key");
-            assertFalse((filter.checkCells() == CellsCheck.INTACT), "not sealed: no checksum");
+            assertFalse((filter.verify() == CellsCheck.INTACT), "not sealed: no checksum");
             filter.seal();
-            assertTrue((filter.checkCells() == CellsCheck.INTACT));
+            assertTrue((filter.verify() == CellsCheck.INTACT));
         }
         assertArrayEquals(headerBefore, header(file), "the header, version 1 included, is never rewritten");
         long stored = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN)
@@ -101,7 +101,7 @@ class Version1FilesTest {
         try (BloomFilter filter = BloomFilter.open(union, OpenMode.READ_ONLY)) {
             assertHoldsKeys(filter, 0, 1000);
             assertTrue(filter.mightContain("other-key"));
-            assertTrue((filter.checkCells() == CellsCheck.INTACT), "sealed before it was published");
+            assertTrue((filter.verify() == CellsCheck.INTACT), "sealed before it was published");
         }
         Path both = dir.resolve("both.bloom");
         Merge.toNewFile(both, List.of(sealed, copy("sealed.v1", "again.bloom")),

@@ -76,7 +76,7 @@ final class VerifyCommand extends CliCommand {
         CellsCheck check;
         // only a sealed filter's check reads the cells
         try (Progress progress = filter.shape().sealed() ? progress("verify", filter.shape().scanBytes()) : Progress.NONE) {
-            check = filter.verify(progress.callback());
+            check = progress.callback() == null ? filter.verify() : filter.verify(progress.callback());
         }
         return filter.shape().map(fixed -> checked(check, fixed.info().fileIdentity().isPresent()),
                 growing -> containerChecked(growing.segments() + " segments", growing.stepLock()),

@@ -159,7 +159,7 @@ class SealWithdrawnWhileReadIT {
         Files.deleteIfExists(restored);
         Pack.unpack(new ByteArrayInputStream(pack), "pack", restored);
         try (BloomFilter copy = BloomFilter.open(restored, OpenMode.READ_ONLY)) {
-            CellsCheck check = copy.checkCells(); // throws on cells that do not match their seal
+            CellsCheck check = copy.verify(); // throws on cells that do not match their seal
             assertTrue(copy.mightContain("sealed-0") && copy.mightContain("sealed-999"), "the sealed keys travelled");
             return check;
         }

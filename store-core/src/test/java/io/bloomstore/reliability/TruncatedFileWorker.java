@@ -117,7 +117,7 @@ public final class TruncatedFileWorker {
                     }
                     case MERGE_INTO -> Merge.inPlace(filter, source, MergeOp.OR, SYSTEM_CALL);
                     case STATS -> filter.stats(SYSTEM_CALL);
-                    case VERIFY -> filter.checkCells(SYSTEM_CALL);
+                    case VERIFY -> filter.verify(SYSTEM_CALL);
                 }
             };
             for (int r = 0; r < WARM_UP_ROUNDS; r++) {

@@ -59,7 +59,7 @@ final class ExecutorFilters {
             MembershipFilter filter = MembershipFilter.open(local, OpenMode.READ_ONLY);
             if (filter.shape().sealed()) {
                 try {
-                    filter.verify(null);
+                    filter.verify();
                 } catch (InvalidFilterFileException damaged) {
                     filter.close();
                     throw damaged;

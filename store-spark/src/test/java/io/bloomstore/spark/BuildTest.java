@@ -3,6 +3,7 @@ package io.bloomstore.spark;
 import static io.bloomstore.spark.SparkFixtures.assertSameCells;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.bloomstore.CellsCheck;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterBuilder;
@@ -69,7 +70,7 @@ class BuildTest {
         assertEquals(layout == Layout.STANDARD ? 4 : 5, result.tasks());
         try (BloomFilter filter = BloomFilter.open(built, OpenMode.READ_ONLY)) {
             assertTrue(filter.isSealed());
-            filter.verifyCells();
+            assertEquals(CellsCheck.INTACT, filter.verify());
         }
         assertEquals(List.of("keys.txt", "one-machine.bloom", "spark.bloom"), listing(), "no work files left");
     }

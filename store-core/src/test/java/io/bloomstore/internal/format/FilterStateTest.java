@@ -1,5 +1,6 @@
 package io.bloomstore.internal.format;
 
+import io.bloomstore.CellsCheck;
 import io.bloomstore.InvalidFilterFileException;
 import static io.bloomstore.internal.format.FilterFileDescriptor.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -104,7 +105,7 @@ class FilterStateTest {
             filter.add("sealed in");
             filter.seal();
             assertTrue(filter.isSealed());
-            filter.verifyCells();
+            assertEquals(CellsCheck.INTACT, filter.verify());
         }
         ByteBuffer bytes = fileBytes();
         assertEquals(SEALED, bytes.getInt(SEAL_STATE_OFFSET));
@@ -116,7 +117,7 @@ class FilterStateTest {
 
         try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(reader.isSealed(), "reading does not unseal");
-            reader.verifyCells();
+            assertEquals(CellsCheck.INTACT, reader.verify());
         }
         BloomFilter.open(file, OpenMode.READ_WRITE).close();
         assertEquals(UNSEALED, fileBytes().getInt(SEAL_STATE_OFFSET), "opening for writing unseals, even without a change");
@@ -132,7 +133,7 @@ class FilterStateTest {
             channel.write(ByteBuffer.wrap(new byte[] {1}), CELLS_START + 77); // a bit rot in the cells
         }
         try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
-            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, reader::verifyCells);
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, reader::verify);
             assertEquals(Problem.CELLS_CHECKSUM, e.problem());
             assertTrue(e.getMessage().contains("cells are damaged"), e.getMessage());
         }
@@ -143,7 +144,7 @@ class FilterStateTest {
         newFilter();
         try (BloomFilter reader = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertFalse(reader.isSealed());
-            assertThrows(IllegalStateException.class, reader::verifyCells);
+            assertEquals(CellsCheck.NOT_SEALED, reader.verify(), "not sealed: no checksum to verify");
         }
     }
 }

@@ -62,7 +62,7 @@ class ToleratedValuesTest {
     private static void assertAnswersAndVerifies(Path file) throws IOException {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain("alice"));
-            assertTrue((filter.checkCells() == CellsCheck.INTACT), "still sealed and intact");
+            assertTrue((filter.verify() == CellsCheck.INTACT), "still sealed and intact");
         }
     }
 
@@ -118,7 +118,7 @@ class ToleratedValuesTest {
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain("alice"));
             assertFalse(filter.isSealed());
-            assertFalse((filter.checkCells() == CellsCheck.INTACT), "no checksum to compare");
+            assertFalse((filter.verify() == CellsCheck.INTACT), "no checksum to compare");
         }
         BloomFilter.open(file, OpenMode.READ_WRITE).close();
         assertEquals(UNSEALED, ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getInt(SEAL_STATE_OFFSET));
@@ -129,7 +129,7 @@ class ToleratedValuesTest {
         Path file = sealedFile(b -> b.putLong(IDENTITY_COPY_OFFSET, b.getLong(IDENTITY_COPY_OFFSET) ^ 1));
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertTrue(filter.mightContain("alice"));
-            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::checkCells);
+            InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, filter::verify);
             assertEquals(Problem.HEADER_MISMATCH, e.problem());
         }
     }
