@@ -369,6 +369,11 @@ public final class BloomFilter implements CountingFilter {
         return changed;
     }
 
+    /** Counts one add that changed a cell, as every add of this handle is counted: a valued filter's put ({@link ValuedFilter}). */
+    void countInsertion() {
+        unpublishedInsertions.increment();
+    }
+
     /** The operations of the file's cell rule, for {@link ValuedFilter}; null for a plain file. */
     RuledCells rules() {
         ensureOpen();

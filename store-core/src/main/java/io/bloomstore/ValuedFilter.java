@@ -169,7 +169,11 @@ public final class ValuedFilter implements AutoCloseable {
         if (filter.isReadOnly()) {
             throw new IllegalStateException(filter.path() + " is open read-only; open it READ_WRITE to change it");
         }
-        return filter.rules().put(hash, value);
+        boolean changed = filter.rules().put(hash, value);
+        if (changed) {
+            filter.countInsertion();
+        }
+        return changed;
     }
 
     /**

@@ -55,6 +55,28 @@ class ValuedFilterTest {
     }
 
     @Test
+    void putsThatChangeACellAreCountedAsInsertionsAndTheCountOutlivesTheHandle() throws Exception {
+        Path path = dir.resolve("counted.bloom");
+        int keys = 5_000;
+        long changed = 0;
+        try (ValuedFilter f = ValuedFilter.create(path, keys, 0.01, 4, true)) {
+            for (int i = 0; i < keys; i++) {
+                changed += f.put(i, 3) ? 1 : 0;
+            }
+            // a key whose cells all hold 3 already (a false positive, about 1 %) changes none
+            assertTrue(changed > keys * 0.95, changed + " of " + keys + " puts changed a cell");
+            assertEquals(changed, f.filter().approximateKeys());
+            for (int i = 0; i < keys; i++) {
+                assertFalse(f.put(i, 2), "a lower value changed a cell under the max rule");
+            }
+            assertEquals(changed, f.filter().approximateKeys(), "puts that changed nothing were counted");
+        }
+        try (ValuedFilter reopened = ValuedFilter.open(path, OpenMode.READ_ONLY)) {
+            assertEquals(changed, reopened.filter().approximateKeys(), "the count was not published at close");
+        }
+    }
+
+    @Test
     void minRuleKeepsTheSmallestValueAndAnEmptyCellMeansAbsent() throws Exception {
         int keys = 20_000;
         try (ValuedFilter f = ValuedFilter.create(dir.resolve("min.bloom"), keys, 0.001, 7, false)) {
