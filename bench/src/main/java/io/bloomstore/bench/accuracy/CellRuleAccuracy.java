@@ -4,16 +4,10 @@ import io.bloomstore.BloomFilter;
 import io.bloomstore.StableSpec;
 import io.bloomstore.ValuedFilter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Random;
 import java.util.SortedMap;
 
 /**
@@ -46,9 +40,8 @@ public final class CellRuleAccuracy {
     private static final int ROUNDS = 5;
     private static final double[] LIFETIME_BANDS = {0, 0.25, 0.5, 1, 2, 3};
 
-    /** Per table row, in order: the model's rate summed over the trials, the hits and the trials. */
-    private final Map<String, double[]> stableRows = new LinkedHashMap<>();
-    private final Map<String, double[]> valuedRows = new LinkedHashMap<>();
+    private final RealKeyRates stableRows = new RealKeyRates();
+    private final RealKeyRates valuedRows = new RealKeyRates();
 
     private CellRuleAccuracy() {
     }
@@ -64,20 +57,14 @@ public final class CellRuleAccuracy {
             System.err.println("usage: CellRuleAccuracy KEYFILE [DIR]: a file of distinct keys, one per line");
             System.exit(2);
         }
-        List<String> keys = new ArrayList<>(Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8));
         Path dir = args.length > 1 ? Path.of(args[1]) : Files.createTempDirectory("cell-rule-accuracy");
-        System.out.printf(Locale.ROOT, "%s: %,d keys put, %,d asked as never put, in each of %d rounds%n", args[0],
-                keys.size() / 2, keys.size() - keys.size() / 2, ROUNDS);
         CellRuleAccuracy tables = new CellRuleAccuracy();
-        for (int round = 0; round < ROUNDS; round++) {
-            Collections.shuffle(keys, new Random(SEED + round));
-            List<String> put = keys.subList(0, keys.size() / 2);
-            List<String> absent = keys.subList(keys.size() / 2, keys.size());
-            tables.stable(dir.resolve("stable.bloom"), put, absent, round == 0);
-            tables.valued(dir.resolve("valued.bloom"), put, absent, round == 0);
-        }
-        print("stable filter", tables.stableRows);
-        print("valued filter (max)", tables.valuedRows);
+        RealKeyRates.rounds(Path.of(args[0]), ROUNDS, SEED, (put, absent, first) -> {
+            tables.stable(dir.resolve("stable.bloom"), put, absent, first);
+            tables.valued(dir.resolve("valued.bloom"), put, absent, first);
+        });
+        tables.stableRows.print("stable filter");
+        tables.valuedRows.print("valued filter (max)");
     }
 
     private void stable(Path file, List<String> put, List<String> absent, boolean describe) throws IOException {
@@ -89,7 +76,7 @@ public final class CellRuleAccuracy {
                 System.out.printf(Locale.ROOT, "stable filter: %s; lifetime %,d keys (model %.0f), %d lifetimes put%n",
                         spec, lifetime, spec.expectedLifetime(), put.size() / lifetime);
             }
-            tally(stableRows, "false positives", spec.stableFpp() * absent.size(),
+            stableRows.tally("false positives", spec.stableFpp() * absent.size(),
                     absent.stream().filter(filter::mightContain).count(), absent.size());
             double[] bands = LIFETIME_BANDS;
             for (int b = 0; b + 1 < bands.length; b++) {
@@ -101,7 +88,7 @@ public final class CellRuleAccuracy {
                     missed += filter.mightContain(put.get((int) (put.size() - 1 - d))) ? 0 : 1;
                     model += spec.falseNegativeRate(d);
                 }
-                tally(stableRows, String.format(Locale.ROOT, "false negatives, %.2f to %.2f lifetimes back", bands[b],
+                stableRows.tally(String.format(Locale.ROOT, "false negatives, %.2f to %.2f lifetimes back", bands[b],
                         bands[b + 1]), model, missed, to - from);
             }
         } finally {
@@ -126,29 +113,12 @@ public final class CellRuleAccuracy {
                 final long held = label;
                 long higher = put.subList((int) (label - 1) * perLabel, (int) label * perLabel).stream()
                         .filter(key -> filter.get(key).orElseThrow() > held).count();
-                tally(valuedRows, "set " + label + " reads a larger label", model.get(label) * perLabel, higher, perLabel);
+                valuedRows.tally("set " + label + " reads a larger label", model.get(label) * perLabel, higher, perLabel);
             }
-            tally(valuedRows, "a key never put reads a value", FPP * absent.size(),
+            valuedRows.tally("a key never put reads a value", FPP * absent.size(),
                     absent.stream().filter(key -> filter.get(key).isPresent()).count(), absent.size());
         } finally {
             Files.deleteIfExists(file);
         }
-    }
-
-    private static void tally(Map<String, double[]> rows, String what, double modelHits, long hits, long trials) {
-        double[] row = rows.computeIfAbsent(what, w -> new double[3]);
-        row[0] += modelHits;
-        row[1] += hits;
-        row[2] += trials;
-    }
-
-    private static void print(String title, Map<String, double[]> rows) {
-        System.out.printf(Locale.ROOT, "%n%s%n| rate | model | measured | keys asked |%n| --- | ---: | ---: | ---: |%n", title);
-        rows.forEach((what, row) -> {
-            double rate = row[1] / row[2];
-            double error = Math.sqrt(rate * (1 - rate) / row[2]);
-            System.out.printf(Locale.ROOT, "| %s | %.4f %% | %.4f %% ± %.4f | %,.0f |%n", what, 100 * row[0] / row[2],
-                    100 * rate, 100 * error, row[2]);
-        });
     }
 }

@@ -98,8 +98,10 @@ public final class FalsePositiveChart {
             for (Point p : layout.getValue()) {
                 line.append(line.length() == 0 ? "" : " ").append(axes.x(p.bitsPerKey())).append(',').append(axes.y(p.model()));
             }
-            svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
-                    line, colour));
+            // dashed, so that a layout whose rates lie on another's (sectorized on blocked) leaves that one visible
+            String dash = layout.getKey().equals("sectorized") ? " stroke-dasharray=\"6,4\"" : "";
+            svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n",
+                    line, colour, dash));
             for (Point p : layout.getValue()) {
                 svg.append(String.format(Locale.ROOT, "<circle class=\"measured\" cx=\"%d\" cy=\"%d\" r=\"3.5\" fill=\"%s\">"
                         + "<title>%s, %d bits a key, k = %d: measured %s, model %s</title></circle>\n",
