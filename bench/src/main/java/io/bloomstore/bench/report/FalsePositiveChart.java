@@ -67,16 +67,10 @@ public final class FalsePositiveChart {
         double low = Math.floor(Math.log10(points.stream().mapToDouble(p -> Math.min(p.measured(), p.model())).min().orElseThrow()));
         double high = Math.ceil(Math.log10(points.stream().mapToDouble(p -> Math.max(p.measured(), p.model())).max().orElseThrow()));
         Axes axes = new Axes(minBits, maxBits, low, high);
-        StringBuilder svg = new StringBuilder();
         int width = LEFT + WIDTH + LEGEND;
         int height = TOP + HEIGHT + 50;
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n", width, height, width, height));
-        svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height));
-        svg.append("<text x=\"").append(LEFT).append("\" y=\"22\" font-size=\"14\" font-weight=\"bold\">"
-                + "False-positive rate against bits per key (lower is better)</text>\n");
-        svg.append("<text x=\"").append(LEFT).append("\" y=\"38\" fill=\"#555\">Lines: each layout's model; dots: measured "
-                + "(1 M keys a filter); rings: RocksDB's probing on the same blocks.</text>\n");
+        StringBuilder svg = SvgCanvas.open(width, height, LEFT, "False-positive rate against bits per key (lower is better)",
+                "Lines: each layout's model; dots: measured (1 M keys a filter); rings: RocksDB's probing on the same blocks.");
         for (double decade = low; decade <= high; decade++) {
             int y = axes.y(Math.pow(10, decade));
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"

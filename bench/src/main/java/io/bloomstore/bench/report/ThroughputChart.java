@@ -45,14 +45,9 @@ final class ThroughputChart {
         int groupWidth = series.size() * BAR + GROUP_GAP;
         int width = LEFT + CALLS.size() * groupWidth + LEGEND;
         int height = TOP + sizes.size() * (PANEL_HEIGHT + PANEL_GAP);
-        StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n", width, height, width, height));
-        svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height));
-        svg.append("<text x=\"").append(LEFT).append("\" y=\"22\" font-size=\"14\" font-weight=\"bold\">"
-                + "Throughput per thread, long keys, p = 1 % (Mops/s, wall clock; higher is better)</text>\n");
-        svg.append("<text x=\"").append(LEFT).append("\" y=\"40\" fill=\"#555\">One JMH run per bar; read ratios within a panel. "
-                + "Batch bars: bloomstore's batch calls, where measured (peers have none).</text>\n");
+        StringBuilder svg = SvgCanvas.open(width, height, LEFT,
+                "Throughput per thread, long keys, p = 1 % (Mops/s, wall clock; higher is better)",
+                "One JMH run per bar; read ratios within a panel. Batch bars: bloomstore's batch calls, where measured (peers have none).");
         int top = TOP;
         for (long n : sizes) {
             panel(svg, n, series, top, groupWidth);
