@@ -16,7 +16,8 @@
 #                  on the 100 M-line key file; build-rounds.txt, with the medians of the ratios
 #   programs       what a user types against the plain programs they would write with Guava and
 #                  FastFilter (UserPrograms): build, contains --from and dedup of PROGRAM_LINES
-#                  (1 M, 3 M, 10 M) lines, PROGRAM_ROUNDS (3) interleaved rounds, wall and CPU time
+#                  (1 M, 3 M, 10 M) lines, PROGRAM_ROUNDS (3) interleaved rounds, bloomstore's files in each
+#                  of PROGRAM_LAYOUTS (standard; e.g. "standard blocked sectorized"), wall and CPU time
 #                  (user + sys) of each whole process; programs.tsv and programs.md (median ratios)
 #   writeback      bytes written for a 1 GiB filter (WRITEBACK_LINES, 50 M, keys): build in memory
 #                  against build in the mapped file, then add into the built file; the process's
@@ -273,6 +274,8 @@ programs() { # dir. Each round runs every side of a job one after the other, so 
   # host hits them alike; the ratios are taken within a round, and their medians reported
   local d=$1 lines round keys dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench}
   local scratch=$dir/scratch/programs tsv=$d/programs.tsv programs=io.bloomstore.bench.macro.UserPrograms
+  local layouts=${PROGRAM_LAYOUTS:-standard}
+  side() { if [[ $1 == standard ]]; then echo bloomstore; else echo "bloomstore-$1"; fi; } # the default layout keeps its old name
   $dry || { mkdir -p "$scratch"; printf 'lines\tjob\tside\tround\twall\tcpu\tload1\n' >> "$tsv"; }
   for lines in ${PROGRAM_LINES:-1000000 3000000 10000000}; do
     keys=$dir/fixtures/keys-$lines.txt
@@ -283,18 +286,24 @@ programs() { # dir. Each round runs every side of a job one after the other, so 
       timed "$tsv" "$t	guava$r" "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask build-guava "$keys" \
         "$scratch/guava.bin" "$lines"
       timed "$tsv" "$t	fastfilter$r" "$java" -cp "$jar" $programs fastfilter-build "$keys" "$lines"
-      timed "$tsv" "$t	bloomstore$r" bin/bloomstore build "$scratch/cli.bloom" --from "$keys" --expected "$lines" \
-        --fpp 0.01 --force
+      for layout in $layouts; do
+        timed "$tsv" "$t	$(side "$layout")$r" bin/bloomstore build "$scratch/cli-$layout.bloom" --from "$keys" \
+          --expected "$lines" --fpp 0.01 --layout "$layout" --force
+      done
       t="$lines	contains"
       timed "$tsv" "$t	guava$r" "$java" -cp "$jar" $programs guava-contains "$scratch/guava.bin" "$keys" /dev/null
-      timed "$tsv" "$t	bloomstore$r" bin/bloomstore contains "$scratch/cli.bloom" --from "$keys"
+      for layout in $layouts; do
+        timed "$tsv" "$t	$(side "$layout")$r" bin/bloomstore contains "$scratch/cli-$layout.bloom" --from "$keys"
+      done
       t="$lines	dedup"
       timed "$tsv" "$t	guava$r" "$java" -cp "$jar" $programs guava-dedup "$keys" "$scratch/guava-dedup.bin" /dev/null \
         "$lines"
       timed "$tsv" "$t	fastfilter$r" "$java" -cp "$jar" $programs fastfilter-dedup "$keys" /dev/null "$lines"
-      run rm -f "$scratch/dedup.bloom"
-      timed "$tsv" "$t	bloomstore$r" bin/bloomstore dedup "$scratch/dedup.bloom" --expected "$lines" --fpp 0.01 \
-        --from "$keys"
+      for layout in $layouts; do
+        run rm -f "$scratch/dedup.bloom"
+        timed "$tsv" "$t	$(side "$layout")$r" bin/bloomstore dedup "$scratch/dedup.bloom" --expected "$lines" \
+          --fpp 0.01 --layout "$layout" --from "$keys"
+      done
     done
   done
   $dry && return
