@@ -34,7 +34,8 @@ import java.util.function.LongConsumer;
  *       to the {@code permits} clause below;</li>
  *   <li>{@link FilterKind} gains a constant, and its recognition of a file's first bytes the case
  *       that tells the new kind (its format version or kind byte, docs/FORMAT.md);</li>
- *   <li>{@link #open} gains the case that opens it;</li>
+ *   <li>{@link #open} and {@link StoredFile#open} gain the case that opens it (in their shared
+ *       opener, {@code FileOpener});</li>
  *   <li>if it has detail no other kind has, {@link FilterShape} gains a record for it and
  *       {@link FilterShape#map} a function: the compiler then names each caller that renders
  *       per-kind detail (the command line's {@code inspect} and one-line shape, the server's info),
