@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 import net.openhft.chronicle.bytes.BytesStore;
 
 /**
@@ -38,7 +39,8 @@ import net.openhft.chronicle.bytes.BytesStore;
  * with the file's seed), so a string key here is the same key as on the command line. Lookups
  * read the mapping directly, allocate nothing for {@code byte[]} and {@code long} keys, and are
  * safe from any number of threads; the file never changes once built. The file format is in
- * docs/FORMAT.md, "Bloomier maps: format version 5".
+ * docs/FORMAT.md, "Bloomier maps: format version 5". As every bloomstore file, a map answers
+ * {@link StoredFile}'s management questions: its header's fields are its {@link #shape()}.
  *
  * <pre>{@code
  * try (BloomierMap.Builder b = BloomierMap.builder(Path.of("shards.map"), 10).fpp(1e-3)) {
@@ -51,7 +53,7 @@ import net.openhft.chronicle.bytes.BytesStore;
  * }
  * }</pre>
  */
-public final class BloomierMap implements AutoCloseable {
+public final class BloomierMap implements StoredFile {
     /** What {@link #get} returns for a key not in the map (values are never negative). */
     public static final long ABSENT = -1;
     /** Fingerprint bits when no rate is given: a key not in the map reads absent but for 1 in 256. */
@@ -59,6 +61,7 @@ public final class BloomierMap implements AutoCloseable {
 
     private final Path path;
     private final MapHeader header;
+    private final MapShape shape;
     private final FileMapping mapping;
     private final BytesStore<?, ?> store;
     private final KeyHasher hasher;
@@ -73,6 +76,7 @@ public final class BloomierMap implements AutoCloseable {
     private BloomierMap(Path path, MapHeader header, FileMapping mapping) {
         this.path = path;
         this.header = header;
+        this.shape = MapShape.of(header);
         this.mapping = mapping;
         this.store = mapping.store();
         this.hasher = new KeyHasher(HashAlgorithm.XXH3_64, header.keySeed());
@@ -183,144 +187,70 @@ public final class BloomierMap implements AutoCloseable {
      * Checks the table against the checksum its header records (the header itself was checked at
      * open): reads the whole table.
      *
+     * @return {@link CellsCheck#INTACT}: a map's table always has its checksum
      * @throws InvalidFilterFileException with {@link Problem#CELLS_CHECKSUM} if the table changed
      */
-    public void verify() throws InvalidFilterFileException {
+    @Override
+    public CellsCheck verify() throws InvalidFilterFileException {
         long actual = CellsChecksum.of(store, MapHeader.TABLE_START, header.tableLength(), 0);
         if (actual != header.tableChecksum()) {
             throw new InvalidFilterFileException(path, Problem.CELLS_CHECKSUM, String.format("table is damaged "
                     + "(checksum %016x, expected %016x); restore the map from a pack or build it again", actual,
                     header.tableChecksum()));
         }
+        return CellsCheck.INTACT;
     }
 
     /**
-     * The file.
-     *
-     * @return the file
+     * {@inheritDoc} Here: the table is hashed whole, so {@code bytesRead} is told its length once,
+     * when it is checked.
      */
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws InvalidFilterFileException {
+        Objects.requireNonNull(bytesRead, "bytesRead");
+        CellsCheck check = verify();
+        bytesRead.accept(shape.scanBytes());
+        return check;
+    }
+
+    @Override
     public Path path() {
         return path;
     }
 
     /**
-     * n, the distinct keys the map holds.
+     * {@inheritDoc}
      *
-     * @return n, the distinct keys the map holds
+     * @return {@link FilterKind#MAP}
      */
-    public long pairs() {
-        return header.pairs();
+    @Override
+    public FilterKind kind() {
+        return FilterKind.MAP;
+    }
+
+    @Override
+    public long fileBytes() {
+        return shape.fileBytes();
     }
 
     /**
-     * R: values are 0 to 2^R − 1.
+     * {@inheritDoc} A map's shape never changes: the same record every time.
      *
-     * @return r: values are 0 to 2^R − 1
+     * @return the header's fields: pairs, value and fingerprint bits, table, seeds, checksum
      */
-    public int valueBits() {
-        return valueBits;
+    @Override
+    public MapShape shape() {
+        return shape;
     }
 
-    /**
-     * F: a key not in the map reads a value at the rate 2^−F.
-     *
-     * @return f: a key not in the map reads a value at the rate 2^−F
-     */
-    public int fingerprintBits() {
-        return fingerprintBits;
+    /** {@inheritDoc} Here: {@code map}, applied to this map. */
+    @Override
+    public <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
+            KindFunction<? super BloomierMap, ? extends R, X> map) throws X {
+        return map.apply(this);
     }
 
-    /**
-     * 2^−F, the chance that a key not in the map reads a value instead of {@link #ABSENT}.
-     *
-     * @return 2^−F, the chance that a key not in the map reads a value instead of {@link #ABSENT}
-     */
-    public double absentKeyErrorRate() {
-        return Math.scalb(1.0, -fingerprintBits);
-    }
-
-    /**
-     * The table's slots, (S + 2) · L.
-     *
-     * @return the table's slots, (S + 2) · L
-     */
-    public long slots() {
-        return header.slots();
-    }
-
-    /**
-     * Table bits a key: slots · (R + F) / n (infinite for an empty map).
-     *
-     * @return table bits a key: slots · (R + F) / n (infinite for an empty map)
-     */
-    public double bitsPerKey() {
-        return (double) header.slots() * slotBits / header.pairs();
-    }
-
-    /**
-     * The segment length L and count S of the fuse graph, as {@code {L, S}}.
-     *
-     * @return the segment length L and count S of the fuse graph, as {@code {L, S}}
-     */
-    public int[] segments() {
-        return new int[] {segmentLength, header.segmentCount()};
-    }
-
-    /**
-     * The XXH3-64 seed keys are hashed with.
-     *
-     * @return the XXH3-64 seed keys are hashed with
-     */
-    public long seed() {
-        return header.keySeed();
-    }
-
-    /**
-     * The seed the construction peeled with.
-     *
-     * @return the seed the construction peeled with
-     */
-    public long constructionSeed() {
-        return seed;
-    }
-
-    /**
-     * The seeds the build tried (the last one peeled).
-     *
-     * @return the seeds the build tried (the last one peeled)
-     */
-    public int attempts() {
-        return header.attempts();
-    }
-
-    /**
-     * When the map was built, in milliseconds since the epoch.
-     *
-     * @return when the map was built, in milliseconds since the epoch
-     */
-    public long createdMillis() {
-        return header.createdMillis();
-    }
-
-    /**
-     * The XXH3-64 checksum of the table that the header records.
-     *
-     * @return the XXH3-64 checksum of the table that the header records
-     */
-    public long tableChecksum() {
-        return header.tableChecksum();
-    }
-
-    /**
-     * The file's length in bytes.
-     *
-     * @return the file's length in bytes
-     */
-    public long fileLength() {
-        return header.fileLength();
-    }
-
-    /** Unmaps the file. */
+    /** Unmaps the file. Idempotent. */
     @Override
     public void close() {
         mapping.close();

@@ -2,7 +2,10 @@ package io.bloomstore;
 
 /** What {@link MembershipFilter#verify()} found, when it found no damage. */
 public enum CellsCheck {
-    /** The cells match the checksum of a seal that stood, unchanged, through the whole check. */
+    /**
+     * The cells match the checksum of a seal that stood, unchanged, through the whole check; of a
+     * Bloomier map, its table matches the checksum its build recorded.
+     */
     INTACT,
     /** The filter was not sealed when the check began: there is no checksum to check the cells against. */
     NOT_SEALED,

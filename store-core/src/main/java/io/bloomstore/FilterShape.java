@@ -13,7 +13,7 @@ import java.util.function.Function;
  * kind: a kind added later is then a compile error at each such caller, never a case silently
  * missed. Everything else asks the common accessors.
  */
-public sealed interface FilterShape permits FilterShape.Fixed, FilterShape.Growing, FilterShape.Windowed, SegmentedShape {
+public sealed interface FilterShape extends FileShape permits FilterShape.Fixed, FilterShape.Growing, FilterShape.Windowed, SegmentedShape {
     /**
      * The kind of file.
      *

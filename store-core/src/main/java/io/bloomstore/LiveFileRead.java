@@ -82,7 +82,7 @@ final class LiveFileRead implements Closeable {
                 map.close();
                 throw e;
             }
-            length = map.fileLength();
+            length = map.fileBytes();
             seal = null;
             container = null;
             segmented = null;

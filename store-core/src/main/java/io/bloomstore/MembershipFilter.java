@@ -1,10 +1,7 @@
 package io.bloomstore;
 
-import io.bloomstore.internal.format.CheckedFile;
-import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
@@ -26,6 +23,8 @@ import java.util.function.LongConsumer;
  * intact ({@link #verify}). The detail only one kind has comes as a typed record of the sealed
  * {@link FilterShape} (or {@link CompositeStats}' parts), never by testing the handle's class: the
  * command line, the Spark module, merge, pack, checkpoint and the server ask only this interface.
+ * The questions every kind of bloomstore file answers, a Bloomier map's included, are
+ * {@link StoredFile}'s, whose {@link StoredFile#open} opens a file of any kind.
  *
  * <p><b>How a new kind plugs in.</b> One class, plus its format code in {@code internal.format}:
  * <ol>
@@ -35,7 +34,8 @@ import java.util.function.LongConsumer;
  *       to the {@code permits} clause below;</li>
  *   <li>{@link FilterKind} gains a constant, and its recognition of a file's first bytes the case
  *       that tells the new kind (its format version or kind byte, docs/FORMAT.md);</li>
- *   <li>{@link #open} gains the case that opens it;</li>
+ *   <li>{@link #open} and {@link StoredFile#open} gain the case that opens it (in their shared
+ *       opener, {@code FileOpener});</li>
  *   <li>if it has detail no other kind has, {@link FilterShape} gains a record for it and
  *       {@link FilterShape#map} a function: the compiler then names each caller that renders
  *       per-kind detail (the command line's {@code inspect} and one-line shape, the server's info),
@@ -44,7 +44,7 @@ import java.util.function.LongConsumer;
  * The command line's verbs (add, contains, dedup, verify, estimate, inspect's common lines) use
  * only the common questions, so they work on the new kind unchanged.
  */
-public sealed interface MembershipFilter extends AutoCloseable permits CountingFilter, SegmentedFilter, UnmappedFilter {
+public sealed interface MembershipFilter extends StoredFile permits CountingFilter, SegmentedFilter, UnmappedFilter {
     /**
      * Opens a filter file of any kind, as {@link #open(Path, OpenMode, Clock)} does, a windowed
      * filter's epochs read from the system clock: for callers that open fixed and growing files,
@@ -78,34 +78,7 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * @throws InvalidFilterFileException if the file is damaged or not a filter
      */
     static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        boolean readOnly = mode != OpenMode.READ_WRITE;
-        FileChannel channel = CheckedFile.openChannel(path, readOnly);
-        FilterKind kind;
-        try {
-            kind = FileKinds.of(channel);
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
-        }
-        OpenMode mapped = readOnly ? OpenMode.READ_ONLY : OpenMode.READ_WRITE;
-        // each opener takes the channel over, and closes it if the file fails its checks
-        return switch (kind) {
-            case MAP -> {
-                channel.close();
-                throw notAFilter(path);
-            }
-            case WINDOWED -> WindowedBloomFilter.open(path, channel, mapped, clock);
-            case GROWING -> GrowingBloomFilter.open(path, channel, mapped);
-            case FIXED -> mode == OpenMode.READ_ONLY_UNMAPPED
-                    ? UnmappedFilter.open(path, channel) // checks and reports as BloomFilter.open does
-                    : BloomFilter.open(path, channel, mode); // checks and reports everything else
-        };
-    }
-
-    /** The refusal of a Bloomier map where a filter is needed: a map answers values, not membership. */
-    private static InvalidFilterFileException notAFilter(Path path) {
-        return new InvalidFilterFileException(path, InvalidFilterFileException.Problem.UNSUPPORTED_VERSION,
-                "is a Bloomier map (format version 5), not a filter: read it with 'bloomstore get' (BloomierMap in Java)");
+        return FileOpener.filter(path, mode, clock);
     }
 
     /**
@@ -365,6 +338,13 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * @return its kind, as the file's first bytes tell it
      */
     FilterKind kind();
+
+    /** {@inheritDoc} Here: {@code filter}, applied to this filter. */
+    @Override
+    default <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
+            KindFunction<? super BloomierMap, ? extends R, X> map) throws X {
+        return filter.apply(this);
+    }
 
     /**
      * This filter as a fixed {@link BloomFilter}, for what only that kind does (count and remove

@@ -53,7 +53,7 @@ class BloomierMapTest {
         long pairs = 1_000_000;
         Path file = buildLongs("million.map", pairs, valueBits, fingerprintBits);
         try (BloomierMap map = BloomierMap.open(file)) {
-            assertEquals(pairs, map.pairs());
+            assertEquals(pairs, map.shape().pairs());
             for (long key = 0; key < pairs; key++) {
                 long value = map.get(key);
                 if (value != valueOf(key, valueBits)) {
@@ -65,14 +65,14 @@ class BloomierMapTest {
             for (long key = pairs; key < pairs + queries; key++) {
                 wrong += map.get(key) == BloomierMap.ABSENT ? 0 : 1;
             }
-            double p = map.absentKeyErrorRate();
+            double p = map.shape().absentKeyErrorRate();
             assertEquals(1.0 / 256, p);
             double expected = queries * p;
             double sd = Math.sqrt(queries * p * (1 - p));
             assertTrue(Math.abs(wrong - expected) < 5 * sd, wrong + " of " + queries + " absent keys read a value; expected "
                     + expected + " ± " + 5 * sd);
             // the fuse graph's size: about 1.13 slots a key at a million keys, (R + F) bits each
-            assertTrue(map.bitsPerKey() < 1.15 * (valueBits + fingerprintBits), "bits a key " + map.bitsPerKey());
+            assertTrue(map.shape().bitsPerKey() < 1.15 * (valueBits + fingerprintBits), "bits a key " + map.shape().bitsPerKey());
             map.verify();
         }
     }
@@ -86,7 +86,7 @@ class BloomierMapTest {
             assertEquals(4, builder.build());
         }
         try (BloomierMap map = BloomierMap.open(file)) {
-            assertEquals(10, map.fingerprintBits());
+            assertEquals(10, map.shape().fingerprintBits());
             assertEquals(1, map.get("alice"));
             assertEquals(2, map.get("bob".getBytes(StandardCharsets.UTF_8)));
             assertEquals(3, map.get("key\twith tab"));
@@ -112,7 +112,7 @@ class BloomierMapTest {
             assertEquals(2, builder.build());
         }
         try (BloomierMap map = BloomierMap.open(file)) {
-            assertEquals(2, map.pairs());
+            assertEquals(2, map.shape().pairs());
             assertEquals(1, map.get("a"));
         }
     }

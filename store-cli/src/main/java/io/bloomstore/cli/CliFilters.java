@@ -7,6 +7,7 @@ import io.bloomstore.GrowingSpec;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.SegmentStats;
+import io.bloomstore.StoredFile;
 import io.bloomstore.WindowSpec;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -49,6 +50,15 @@ final class CliFilters {
     static MembershipFilter openAny(Path file, OpenMode mode) throws IOException {
         try {
             return MembershipFilter.open(file, mode);
+        } catch (NoSuchFileException e) {
+            throw missing(file);
+        }
+    }
+
+    /** Opens a bloomstore file of any kind, a Bloomier map too, read-only; a missing file gets the message of {@link #openAny}. */
+    static StoredFile openStored(Path file) throws IOException {
+        try {
+            return StoredFile.open(file);
         } catch (NoSuchFileException e) {
             throw missing(file);
         }

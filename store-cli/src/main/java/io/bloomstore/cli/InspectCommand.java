@@ -3,11 +3,11 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomierMap;
 import io.bloomstore.FilterShape;
 import io.bloomstore.FilterStatistics;
 import io.bloomstore.MembershipFilter;
-import io.bloomstore.OpenMode;
+import io.bloomstore.StoredFile;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,22 +46,23 @@ final class InspectCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        if (BloomierMap.isMap(file)) {
-            return MapReports.inspect(this, file, json);
+        try (StoredFile stored = CliFilters.openStored(file)) {
+            return stored.match(this::inspect, map -> MapReports.inspect(this, map, json));
         }
-        Object report;
-        try (MembershipFilter filter = CliFilters.openAny(file, OpenMode.READ_ONLY)) {
-            FilterStatistics stats;
-            try (Progress progress = progress("inspect", filter.shape().scanBytes())) {
-                stats = filter.stats(progress.callback());
-            }
-            // the headers are read after the scan, as of the cells it counted: a growth meanwhile shows in both
-            FilterShape shape = filter.shape();
-            CellRuleReport cellRule = filter.asFixed().map(fixed -> CellRuleReport.of(fixed, stats.fillRatio())).orElse(null);
-            report = shape.map(fixed -> FilterReport.of(file, fixed, stats, filter.isPastCapacity(), cellRule),
-                    growing -> SegmentedReport.of(file, growing, stats),
-                    windowed -> SegmentedReport.of(file, windowed, stats, filter.isPastCapacity()));
+    }
+
+    /** Scans the filter's cells, then prints what its headers say and how full it is. */
+    private int inspect(MembershipFilter filter) throws IOException {
+        FilterStatistics stats;
+        try (Progress progress = progress("inspect", filter.shape().scanBytes())) {
+            stats = filter.stats(progress.callback());
         }
+        // the headers are read after the scan, as of the cells it counted: a growth meanwhile shows in both
+        FilterShape shape = filter.shape();
+        CellRuleReport cellRule = filter.asFixed().map(fixed -> CellRuleReport.of(fixed, stats.fillRatio())).orElse(null);
+        Object report = shape.map(fixed -> FilterReport.of(file, fixed, stats, filter.isPastCapacity(), cellRule),
+                growing -> SegmentedReport.of(file, growing, stats),
+                windowed -> SegmentedReport.of(file, windowed, stats, filter.isPastCapacity()));
         PrintWriter out = streams().text();
         if (json) {
             JsonOutput.write(report, out);

@@ -62,7 +62,7 @@ final class MapBuildOptions {
         }
         try (BloomierMap built = BloomierMap.open(file)) {
             command.streams().text().println("built " + file + " from " + Human.count(distinct) + " pairs: Bloomier map, "
-                    + MapReports.shape(built) + ", " + Human.bytes(built.fileLength()));
+                    + MapReports.shape(built.shape()) + ", " + Human.bytes(built.fileBytes()));
         }
         return ExitCode.OK;
     }

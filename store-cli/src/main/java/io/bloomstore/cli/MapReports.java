@@ -1,8 +1,8 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.BloomierMap;
-import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.KeySource;
+import io.bloomstore.MapShape;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -11,8 +11,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * What the verbs that read any file do with a Bloomier map: {@code get} its values, {@code inspect}
- * it, {@code verify} it. Each verb asks {@link BloomierMap#isMap} first and hands a map here.
+ * What the verbs that read any file do with a Bloomier map: {@code get} its values (asking
+ * {@link BloomierMap#isMap} first), {@code inspect} it and say what {@code verify} checked of it
+ * (handed the map by {@link io.bloomstore.StoredFile#match}).
  */
 final class MapReports {
     private static final byte[] ABSENT = "absent".getBytes(StandardCharsets.US_ASCII);
@@ -21,7 +22,7 @@ final class MapReports {
     }
 
     /** "8 value bits + 8 fingerprint bits a slot, 20.3 bits a key". */
-    static String shape(BloomierMap map) {
+    static String shape(MapShape map) {
         return map.valueBits() + " value bits + " + map.fingerprintBits() + " fingerprint bits a slot, "
                 + String.format("%.2f", map.bitsPerKey()) + " bits a key";
     }
@@ -49,9 +50,9 @@ final class MapReports {
             int fingerprintBits, long slots, int segmentLength, int segmentCount, double bitsPerKey,
             double absentKeyErrorRate, String seed, String constructionSeed, int attempts, String created,
             String tableChecksum) {
-        static MapReport of(BloomierMap map) {
-            return new MapReport(map.path().toString(), "bloomier map", map.fileLength(), 5, map.pairs(), map.valueBits(),
-                    map.fingerprintBits(), map.slots(), map.segments()[0], map.segments()[1], map.bitsPerKey(),
+        static MapReport of(Path file, MapShape map) {
+            return new MapReport(file.toString(), "bloomier map", map.fileBytes(), 5, map.pairs(), map.valueBits(),
+                    map.fingerprintBits(), map.slots(), map.segmentLength(), map.segmentCount(), map.bitsPerKey(),
                     map.absentKeyErrorRate(), hex(map.seed()), hex(map.constructionSeed()), map.attempts(),
                     Instant.ofEpochMilli(map.createdMillis()).toString(), hex(map.tableChecksum()));
         }
@@ -61,11 +62,9 @@ final class MapReports {
         return String.format("0x%016x", value);
     }
 
-    static int inspect(CliCommand command, Path file, boolean json) throws IOException {
-        MapReport r;
-        try (BloomierMap map = BloomierMap.open(file)) {
-            r = MapReport.of(map);
-        }
+    /** Prints what {@code inspect} tells of a map. */
+    static int inspect(CliCommand command, BloomierMap map, boolean json) throws IOException {
+        MapReport r = MapReport.of(map.path(), map.shape());
         PrintWriter out = command.streams().text();
         if (json) {
             JsonOutput.write(r, out);
@@ -89,22 +88,8 @@ final class MapReports {
         return ExitCode.OK;
     }
 
-    /** Verifies a map: exit 0 intact, 1 damaged (the reason on stderr). */
-    static int verify(CliCommand command, Path file) throws IOException {
-        long pairs;
-        try (BloomierMap map = BloomierMap.open(file);
-                Progress progress = command.progress("verify", map.fileLength())) {
-            map.verify();
-            pairs = map.pairs();
-        } catch (InvalidFilterFileException e) {
-            if (e.problem() == InvalidFilterFileException.Problem.NOT_A_REGULAR_FILE) {
-                throw e;
-            }
-            command.streams().err().println("bloomstore: " + ErrorMessages.describe(e));
-            return ExitCode.NEGATIVE;
-        }
-        command.streams().text().println(file + ": ok (Bloomier map of " + Human.count(pairs)
-                + " pairs: header, length and table checksum)");
-        return ExitCode.OK;
+    /** What {@code verify} checked of a map it found intact. */
+    static String checked(MapShape map) {
+        return "Bloomier map of " + Human.count(map.pairs()) + " pairs: header, length and table checksum";
     }
 }

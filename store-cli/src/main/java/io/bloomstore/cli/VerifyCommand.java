@@ -2,11 +2,9 @@ package io.bloomstore.cli;
 
 import static io.bloomstore.cli.Model.operand;
 
-import io.bloomstore.BloomierMap;
 import io.bloomstore.CellsCheck;
-import io.bloomstore.MembershipFilter;
-import io.bloomstore.OpenMode;
 import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.StoredFile;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -43,13 +41,10 @@ final class VerifyCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        if (BloomierMap.isMap(file)) {
-            return MapReports.verify(this, file);
-        }
         String checked;
         try {
-            try (MembershipFilter filter = CliFilters.openAny(file, OpenMode.READ_ONLY)) {
-                checked = verify(filter);
+            try (StoredFile stored = CliFilters.openStored(file)) {
+                checked = verify(stored);
             }
         } catch (InvalidFilterFileException e) {
             if (e.problem() == InvalidFilterFileException.Problem.NOT_A_REGULAR_FILE) {
@@ -71,16 +66,17 @@ final class VerifyCommand extends CliCommand {
         return "free".equals(stepLock) ? "" : "; step lock " + stepLock;
     }
 
-    /** Checks what opening {@code filter} did not; returns what was checked in all. */
-    private String verify(MembershipFilter filter) throws IOException {
+    /** Checks what opening {@code stored} did not; returns what was checked in all. */
+    private String verify(StoredFile stored) throws IOException {
         CellsCheck check;
-        // only a sealed filter's check reads the cells
-        try (Progress progress = filter.shape().sealed() ? progress("verify", filter.shape().scanBytes()) : Progress.NONE) {
-            check = progress.callback() == null ? filter.verify() : filter.verify(progress.callback());
+        // only a sealed filter's or a map's check reads the cells or table
+        try (Progress progress = stored.shape().sealed() ? progress("verify", stored.shape().scanBytes()) : Progress.NONE) {
+            check = progress.callback() == null ? stored.verify() : stored.verify(progress.callback());
         }
-        return filter.shape().map(fixed -> checked(check, fixed.info().fileIdentity().isPresent()),
+        return stored.match(filter -> filter.shape().map(fixed -> checked(check, fixed.info().fileIdentity().isPresent()),
                 growing -> containerChecked(growing.segments() + " segments", growing.stepLock()),
-                windowed -> containerChecked(windowed.slots() + " slots", windowed.stepLock()));
+                windowed -> containerChecked(windowed.slots() + " slots", windowed.stepLock())),
+                map -> MapReports.checked(map.shape()));
     }
 
     /** What was checked of a growing or windowed file of {@code regions}. */

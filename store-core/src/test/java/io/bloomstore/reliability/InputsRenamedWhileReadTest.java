@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.BloomFilter;
+import io.bloomstore.BloomierMap;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.FilterKind;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.InvalidFilterFileException;
@@ -16,6 +18,7 @@ import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
 import io.bloomstore.OpenMode;
 import io.bloomstore.Pack;
+import io.bloomstore.StoredFile;
 import io.bloomstore.testing.RenameSwapper;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -26,6 +29,7 @@ import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The library's side of "every input bound to one descriptor", many rounds a second: while a
  * {@link RenameSwapper} renames other files over an input, {@link MembershipFilter#open},
+ * {@link StoredFile#open} (a Bloomier map among the files),
  * {@link Merge#toNewFile} and {@link Pack#pack} each see one whole file — the one they checked is
  * the one they map, merge or copy — or refuse it. (InputsSwappedByRenameIT in store-cli does the
  * same through the jar, a JVM a round.)
@@ -94,6 +99,39 @@ class InputsRenamedWhileReadTest {
             renames = swapper.stop();
         }
         assertEquals(3, seen.size(), "every file was seen: " + seen + " in " + renames + " renames");
+    }
+
+    @Test
+    void openingAnyStoredFileOpensTheFileWhoseKindItRead() throws Exception {
+        Path map = dir.resolve("values.map");
+        try (BloomierMap.Builder builder = BloomierMap.builder(map, 8)) {
+            for (long key = 0; key < 1_000; key++) {
+                builder.put(key, key % 200);
+            }
+            builder.build();
+        }
+        Path path = dir.resolve("input.bloom");
+        Map<String, Integer> seen = new TreeMap<>();
+        long renames;
+        try (RenameSwapper swapper = new RenameSwapper(path, List.of(a, map, growing))) {
+            for (int round = 0; round < ROUNDS; round++) {
+                try (StoredFile file = StoredFile.open(path)) {
+                    String which = file.match(filter -> {
+                        long last = filter.kind() == FilterKind.GROWING ? 299L : 1_499L;
+                        assertTrue(filter.mightContain(0L) && filter.mightContain(last), filter.kind() + " holds its keys");
+                        return filter.kind().toString();
+                    }, values -> {
+                        assertEquals(7, values.get(7L));
+                        return "map";
+                    });
+                    assertEquals(Files.size(which.equals("map") ? map : which.equals("growing") ? growing : a), file.fileBytes(),
+                            "the size of the file whose kind was read");
+                    seen.merge(which, 1, Integer::sum);
+                }
+            }
+            renames = swapper.stop();
+        }
+        assertEquals(Set.of("fixed", "growing", "map"), seen.keySet(), "every file was seen: " + seen + " in " + renames + " renames");
     }
 
     @Test

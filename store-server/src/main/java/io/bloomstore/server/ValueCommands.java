@@ -1,6 +1,7 @@
 package io.bloomstore.server;
 
 import io.bloomstore.BloomierMap;
+import io.bloomstore.MapShape;
 import io.bloomstore.ValuedFilter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,11 +104,14 @@ final class ValueCommands {
 
     /** BS.INFO of a Bloomier map: what its header says, as one JSON object; {@code notAFilter} if the key's file is no map. */
     static String mapInfo(ServerState server, byte[] key, RespError notAFilter) throws RespError {
-        return withMap(server, key, notAFilter, map -> new Json().field("key", Args.text(key))
-                .field("file", map.path().toString()).field("kind", "map").field("fileBytes", map.fileLength())
-                .field("pairs", map.pairs()).field("valueBits", map.valueBits()).field("fingerprintBits", map.fingerprintBits())
-                .field("absentKeyErrorRate", map.absentKeyErrorRate()).field("slots", map.slots())
-                .field("bitsPerKey", map.bitsPerKey()).field("readOnly", true).toString());
+        return withMap(server, key, notAFilter, map -> {
+            MapShape shape = map.shape();
+            return new Json().field("key", Args.text(key))
+                    .field("file", map.path().toString()).field("kind", "map").field("fileBytes", shape.fileBytes())
+                    .field("pairs", shape.pairs()).field("valueBits", shape.valueBits()).field("fingerprintBits", shape.fingerprintBits())
+                    .field("absentKeyErrorRate", shape.absentKeyErrorRate()).field("slots", shape.slots())
+                    .field("bitsPerKey", shape.bitsPerKey()).field("readOnly", true).toString();
+        });
     }
 
     /** What a command does with a map. */

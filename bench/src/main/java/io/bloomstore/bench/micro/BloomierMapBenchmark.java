@@ -75,7 +75,7 @@ public class BloomierMapBenchmark {
         map = buildMap(dir.resolve("setup.map"));
         function = buildFunction();
         System.out.printf("%n# bits a key: bloomstore map %.2f (R = %d + F = %d a slot), sux4j GOV3Function %.2f (R = %d)%n",
-                map.bitsPerKey(), VALUE_BITS, CHECK_BITS, (double) function.numBits() / keys, VALUE_BITS);
+                map.shape().bitsPerKey(), VALUE_BITS, CHECK_BITS, (double) function.numBits() / keys, VALUE_BITS);
         batch = new byte[BATCH * 64][];
         for (int i = 0; i < batch.length; i++) {
             batch[i] = keyBytes[random.nextInt(keys)];
@@ -108,7 +108,7 @@ public class BloomierMapBenchmark {
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public long buildBloomstore() throws IOException {
         try (BloomierMap built = buildMap(dir.resolve("build.map"))) {
-            return built.pairs();
+            return built.shape().pairs();
         }
     }
 
