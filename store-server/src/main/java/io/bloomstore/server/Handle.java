@@ -6,7 +6,7 @@ import io.bloomstore.ValuedFilter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One open filter file, shared by every connection: the filter's adds and queries are lock-free
@@ -15,11 +15,6 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * runs on it; closing waits for them, which takes the length of one command.
  */
 final class Handle {
-    /** Stripes of {@link #users}: a power of two above the event loops of the cores this runs on. */
-    private static final int STRIPES = 16;
-    /** Ints between stripes: 64 bytes, a cache line. */
-    private static final int STRIPE_GAP = 16;
-
     /** The key as the cache knows it: its bytes as Latin-1 characters, one per byte. */
     final String id;
     /** The key's bytes, {@link #id}'s characters. */
@@ -42,13 +37,8 @@ final class Handle {
     final Object fileKey;
     /** Whether adds since the last sync may still be only in the page cache. */
     volatile boolean dirty;
-    /**
-     * Commands running on the handle, counted apart by each thread (its stripe, its own cache line):
-     * every command counts itself in and out, and one counter shared by the event loops had its
-     * line passed between their cores at every command. A thread releases what it acquired.
-     */
-    private final AtomicIntegerArray users = new AtomicIntegerArray(STRIPES * STRIPE_GAP);
-    private volatile boolean closed;
+    /** Commands running on the handle; -1 once closed. */
+    private final AtomicInteger users = new AtomicInteger();
 
     Handle(String id, Path path, MembershipFilter filter, Object fileKey) {
         this.id = id;
@@ -69,35 +59,28 @@ final class Handle {
 
     /** Counts a user in; false if the handle is closed (the caller looks the key up again). */
     boolean acquire() {
-        int stripe = stripe();
-        users.getAndIncrement(stripe);
-        // a closer sets closed before it reads the stripes: it sees this count, or this sees closed
-        if (closed) {
-            users.getAndDecrement(stripe);
-            return false;
-        }
-        return true;
-    }
-
-    /** Counts the user out, on the thread that acquired. */
-    void release() {
-        users.getAndDecrement(stripe());
-    }
-
-    private static int stripe() {
-        return (int) (Thread.currentThread().getId() & (STRIPES - 1)) * STRIPE_GAP;
-    }
-
-    /** Closes the filter once no command uses it; a second caller returns once it is closed. */
-    synchronized void closeWhenIdle() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        for (int i = 0; i < STRIPES * STRIPE_GAP; i += STRIPE_GAP) {
-            while (users.get(i) != 0) {
-                Thread.yield();
+        for (;;) {
+            int count = users.get();
+            if (count < 0) {
+                return false;
             }
+            if (users.compareAndSet(count, count + 1)) {
+                return true;
+            }
+        }
+    }
+
+    void release() {
+        users.decrementAndGet();
+    }
+
+    /** Closes the filter once no command uses it. */
+    void closeWhenIdle() {
+        while (!users.compareAndSet(0, -1)) {
+            if (users.get() < 0) {
+                return;
+            }
+            Thread.yield();
         }
         filter.close();
     }
