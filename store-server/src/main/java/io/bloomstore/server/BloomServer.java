@@ -83,9 +83,10 @@ public final class BloomServer implements AutoCloseable {
             throw new IOException(options.dir() + " is not a folder: give the folder of the filter files to serve");
         }
         if (System.getProperty(LEAK_DETECTION) == null) {
-            // Netty's default wraps every buffer in a tracking one and records a stack for one in 128:
-            // a tenth of a pipelined command's CPU. The server's buffers have one owner each, the
-            // handler that writes or releases them; set the property to look for a leak.
+            // Netty's default wraps every buffer in a tracking one and records a stack for one in 128,
+            // a large part of a pipelined command's CPU (docs/SERVER.md, "Measured"). The server's
+            // buffers have one owner each, the handler that writes or releases them; set the
+            // property to look for a leak.
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         ServerState state = new ServerState(options, new Keyspace(options.dir(), Clock.systemUTC()));
