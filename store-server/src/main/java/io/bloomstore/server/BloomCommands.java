@@ -29,9 +29,13 @@ final class BloomCommands {
     private static final String NOT_FOUND = "ERR not found";
 
     private final ServerState server;
+    /** How BF.ADD and BF.MADD create a missing filter: made once, not per command. */
+    private final Keyspace.Creator autoCreate;
+    private final Keyspace.Recent recent = new Keyspace.Recent();
 
     BloomCommands(ServerState server) {
         this.server = server;
+        this.autoCreate = defaults().creator();
     }
 
     /** What a filter is created with: RedisBloom's options. */
@@ -49,7 +53,7 @@ final class BloomCommands {
     }
 
     void add(byte[][] args, Reply out) throws RespError {
-        Handle handle = server.keyspace.findOrCreate(args[1], defaults().creator());
+        Handle handle = server.keyspace.findOrCreate(args[1], autoCreate, recent);
         try {
             boolean added = addOne(handle, args[2]);
             afterAdds(handle, 1);
@@ -60,7 +64,7 @@ final class BloomCommands {
     }
 
     void madd(byte[][] args, Reply out) throws RespError {
-        Handle handle = server.keyspace.findOrCreate(args[1], defaults().creator());
+        Handle handle = server.keyspace.findOrCreate(args[1], autoCreate, recent);
         try {
             addAll(handle, args, 2, out);
         } finally {
@@ -126,7 +130,7 @@ final class BloomCommands {
 
     void exists(byte[][] args, Reply out) throws RespError {
         server.keysQueried.increment();
-        Handle handle = server.keyspace.find(args[1]);
+        Handle handle = server.keyspace.find(args[1], recent);
         if (handle == null) {
             out.integer(0);
             return;
@@ -141,7 +145,7 @@ final class BloomCommands {
     void mexists(byte[][] args, Reply out) throws RespError {
         int count = args.length - 2;
         server.keysQueried.add(count);
-        Handle handle = server.keyspace.find(args[1]);
+        Handle handle = server.keyspace.find(args[1], recent);
         out.array(count);
         if (handle == null) {
             for (int i = 0; i < count; i++) {
@@ -254,12 +258,12 @@ final class BloomCommands {
         }
         Handle handle;
         if (noCreate) {
-            handle = server.keyspace.find(args[1]);
+            handle = server.keyspace.find(args[1], recent);
             if (handle == null) {
                 throw new RespError(NOT_FOUND);
             }
         } else {
-            handle = server.keyspace.findOrCreate(args[1], new Shape(capacity, error, expansion, nonScaling).creator());
+            handle = server.keyspace.findOrCreate(args[1], new Shape(capacity, error, expansion, nonScaling).creator(), recent);
         }
         try {
             addAll(handle, args, items, out);

@@ -20,6 +20,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerDomainSocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -48,6 +49,7 @@ public final class BloomServer implements AutoCloseable {
      * fewer system calls and no selected-key set.
      */
     private static final boolean EPOLL = Epoll.isAvailable();
+    private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     private final ServerState state;
     private final EventLoopGroup acceptors;
@@ -79,6 +81,13 @@ public final class BloomServer implements AutoCloseable {
     public static BloomServer start(ServerOptions options) throws IOException {
         if (!Files.isDirectory(options.dir())) {
             throw new IOException(options.dir() + " is not a folder: give the folder of the filter files to serve");
+        }
+        if (System.getProperty(LEAK_DETECTION) == null) {
+            // Netty's default wraps every buffer in a tracking one and records a stack for one in 128,
+            // a large part of a pipelined command's CPU (docs/SERVER.md, "Measured"). The server's
+            // buffers have one owner each, the handler that writes or releases them; set the
+            // property to look for a leak.
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
         ServerState state = new ServerState(options, new Keyspace(options.dir(), Clock.systemUTC()));
         IoHandlerFactory io = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();

@@ -68,15 +68,58 @@ final class CommandTable {
         COMMANDS.put(name, new Spec(name, arity, flags, first, last, step));
     }
 
-    static Spec find(String lowerName) {
-        return COMMANDS.get(lowerName);
+    /**
+     * The commands by their name's hash, open-addressed: a request's name is looked up in any case
+     * without making a string of it, which was a third of a one-key command's garbage.
+     */
+    private static final Spec[] BY_HASH = new Spec[Integer.highestOneBit(COMMANDS.size()) * 4];
+
+    static {
+        for (Spec spec : COMMANDS.values()) {
+            int i = spec.name().hashCode() & (BY_HASH.length - 1);
+            while (BY_HASH[i] != null) {
+                i = (i + 1) & (BY_HASH.length - 1);
+            }
+            BY_HASH[i] = spec;
+        }
+    }
+
+    /** The command named {@code word} in any case, or null if none is. */
+    static Spec find(byte[] word) {
+        int hash = 0;
+        for (byte b : word) {
+            hash = 31 * hash + fold(b); // String.hashCode of the lower-case name
+        }
+        for (int i = hash & (BY_HASH.length - 1); BY_HASH[i] != null; i = (i + 1) & (BY_HASH.length - 1)) {
+            if (named(BY_HASH[i].name(), word)) {
+                return BY_HASH[i];
+            }
+        }
+        return null;
+    }
+
+    private static boolean named(String lowerName, byte[] word) {
+        if (lowerName.length() != word.length) {
+            return false;
+        }
+        for (int i = 0; i < word.length; i++) {
+            if (lowerName.charAt(i) != fold(word[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A byte as {@link #lower} writes it: ASCII upper case to lower, every other byte as its Latin-1 character. */
+    private static int fold(byte b) {
+        int c = b & 0xFF;
+        return c >= 'A' && c <= 'Z' ? c + 32 : c;
     }
 
     static String lower(byte[] word) {
         char[] chars = new char[word.length];
         for (int i = 0; i < word.length; i++) {
-            int b = word[i] & 0xFF;
-            chars[i] = (char) (b >= 'A' && b <= 'Z' ? b + 32 : b);
+            chars[i] = (char) fold(word[i]);
         }
         return new String(chars);
     }

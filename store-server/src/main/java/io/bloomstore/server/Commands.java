@@ -31,11 +31,11 @@ final class Commands {
 
     /** Runs one request and writes its reply; true if the connection is to be closed after it (QUIT). */
     boolean run(byte[][] args, Reply out) {
-        String name = CommandTable.lower(args[0]);
+        CommandTable.Spec spec = CommandTable.find(args[0]);
+        String name = spec != null ? spec.name() : CommandTable.lower(args[0]);
         server.commandsProcessed.increment();
         session.commands++;
         try {
-            CommandTable.Spec spec = CommandTable.find(name);
             if (spec == null) {
                 throw unknown(args);
             }
@@ -319,7 +319,7 @@ final class Commands {
             case "info" -> {
                 out.array(args.length - 2);
                 for (int i = 2; i < args.length; i++) {
-                    CommandTable.Spec spec = CommandTable.find(CommandTable.lower(args[i]));
+                    CommandTable.Spec spec = CommandTable.find(args[i]);
                     if (spec == null) {
                         out.nullArray();
                     } else {
@@ -333,7 +333,7 @@ final class Commands {
                     specs.addAll(CommandTable.COMMANDS.values());
                 } else {
                     for (int i = 2; i < args.length; i++) {
-                        CommandTable.Spec spec = CommandTable.find(CommandTable.lower(args[i]));
+                        CommandTable.Spec spec = CommandTable.find(args[i]);
                         if (spec != null) {
                             specs.add(spec);
                         }
@@ -360,7 +360,7 @@ final class Commands {
                 if (args.length < 3) {
                     throw RespError.wrongArity("command|getkeys");
                 }
-                CommandTable.Spec spec = CommandTable.find(CommandTable.lower(args[2]));
+                CommandTable.Spec spec = CommandTable.find(args[2]);
                 if (spec == null || spec.firstKey() == 0) {
                     throw new RespError("ERR The command has no key arguments");
                 }

@@ -3,7 +3,9 @@ package io.bloomstore.server;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.ValuedFilter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -15,6 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Handle {
     /** The key as the cache knows it: its bytes as Latin-1 characters, one per byte. */
     final String id;
+    /** The key's bytes, {@link #id}'s characters. */
+    private final byte[] key;
     final Path path;
     final MembershipFilter filter;
     /** {@link #filter} if it is a fixed filter, else null: asked once, as every add of a fixed one asks it. */
@@ -38,6 +42,7 @@ final class Handle {
 
     Handle(String id, Path path, MembershipFilter filter, Object fileKey) {
         this.id = id;
+        this.key = id.getBytes(StandardCharsets.ISO_8859_1);
         this.path = path;
         this.filter = filter;
         this.fixed = filter.asFixed().orElse(null);
@@ -45,6 +50,11 @@ final class Handle {
         this.stable = fixed != null && fixed.stableSpec().isPresent();
         this.numericKeys = fixed != null && fixed.spec().parquetType() != null && fixed.spec().parquetType().isNumeric();
         this.fileKey = fileKey;
+    }
+
+    /** Whether this is the handle of {@code key}. */
+    boolean named(byte[] key) {
+        return Arrays.equals(this.key, key);
     }
 
     /** Counts a user in; false if the handle is closed (the caller looks the key up again). */

@@ -77,6 +77,40 @@ final class Keyspace implements AutoCloseable {
         }
     }
 
+    /**
+     * One connection's last handle found. A connection's commands mostly name the key of the one
+     * before (a pipeline of adds to one filter): the key's bytes compared with that handle's find
+     * it with no string made, hashed and looked up in the map the event loops share. A handle
+     * closed meanwhile (DEL, a file replaced behind the server) refuses its acquire, and the key is
+     * looked up anew.
+     */
+    static final class Recent {
+        private Handle handle;
+    }
+
+    /** As {@link #find(byte[])}, trying {@code recent}'s handle first; it then holds the handle found. */
+    Handle find(byte[] key, Recent recent) throws RespError {
+        Handle handle = recent.handle;
+        if (handle != null && handle.named(key) && handle.acquire()) {
+            return handle;
+        }
+        handle = find(key);
+        if (handle != null) {
+            recent.handle = handle;
+        }
+        return handle;
+    }
+
+    /** As {@link #findOrCreate(byte[], Creator)}, trying {@code recent}'s handle first; it then holds the handle found. */
+    Handle findOrCreate(byte[] key, Creator creator, Recent recent) throws RespError {
+        Handle handle = find(key, recent);
+        if (handle == null) {
+            handle = findOrCreate(key, creator);
+            recent.handle = handle;
+        }
+        return handle;
+    }
+
     /** The key's filter, created by {@code creator} if it has no file; acquired. */
     Handle findOrCreate(byte[] key, Creator creator) throws RespError {
         for (;;) {
