@@ -263,18 +263,6 @@ public final class BloomFilter implements CountingFilter {
     }
 
     /**
-     * Reads and checks the header of {@code path} without mapping it.
-     *
-     * @param path the filter file
-     * @return the header's fields
-     * @throws InvalidFilterFileException if the header is damaged or not a filter's
-     * @throws IOException if the file cannot be read
-     */
-    public static FilterFileInfo readInfo(Path path) throws IOException {
-        return FilterFileInfo.of(CheckedFile.readHeader(path));
-    }
-
-    /**
      * Publishes this handle's insertion count, marks it no longer a writer and unmaps the file.
      * Idempotent. Updates already made stay in the file; call {@link #sync()} first for durability
      * against power loss.
@@ -686,7 +674,7 @@ public final class BloomFilter implements CountingFilter {
      * @return the header's fields
      */
     public FilterFileInfo info() {
-        return FilterFileInfo.of(header);
+        return header.info();
     }
 
     @Override

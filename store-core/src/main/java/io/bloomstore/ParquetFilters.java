@@ -209,7 +209,7 @@ public final class ParquetFilters {
             }
         }
         FilterHeader header = writeSealed(out, replace, sources.get(0).spec().parquetType(), words);
-        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
+        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(header.info()));
     }
 
     /**

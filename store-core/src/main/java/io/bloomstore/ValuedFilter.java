@@ -113,7 +113,8 @@ public final class ValuedFilter implements AutoCloseable {
      *
      * @param path a filter file
      * @return true for a valued filter
-     * @throws IOException as {@link BloomFilter#readInfo}
+     * @throws InvalidFilterFileException if the header is damaged or not a filter's
+     * @throws IOException if the file cannot be read
      */
     public static boolean isValued(Path path) throws IOException {
         return FileKinds.of(path) == FilterKind.FIXED

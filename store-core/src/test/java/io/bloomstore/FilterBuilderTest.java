@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bloomstore.tools.FileForensics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -60,7 +61,7 @@ class FilterBuilderTest {
         FilterBuilder.Built built = builder(target).sizedFor(n -> BloomSpec.forExpected(n, 0.001)).fromLines(keys);
         assertEquals(BloomSpec.forExpected(KEYS, 0.001), built.spec());
         assertEquals(KEYS, built.keys());
-        assertEquals(built.spec(), BloomFilter.readInfo(target).spec());
+        assertEquals(built.spec(), FileForensics.readInfo(target).spec());
         assertEquals(List.of("count " + Files.size(keys), "build " + Files.size(keys)), phases);
         assertHoldsKeys(target, KEYS);
         assertNoTemporaryFiles(dir);
@@ -85,7 +86,7 @@ class FilterBuilderTest {
         FilterBuilder.Built built = builder(target).spec(spec).options(CreateOption.SPARSE).threads(1)
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
         assertEquals(new FilterBuilder.Built(spec, null, KEYS, built.newKeys()), built);
-        assertTrue(BloomFilter.readInfo(target).sparse());
+        assertTrue(FileForensics.readInfo(target).sparse());
         assertEquals(List.of("build -1"), phases);
         assertHoldsKeys(target, KEYS);
     }

@@ -9,6 +9,7 @@ import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.probe.CellQueries;
 import io.bloomstore.testing.ProcSelf;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -75,7 +76,7 @@ class UnmappedQueriesTest {
                 }
             }
         }
-        assertEquals(version, BloomFilter.readInfo(file).formatVersion());
+        assertEquals(version, FileForensics.readInfo(file).formatVersion());
         return file;
     }
 

@@ -54,7 +54,7 @@ public final class Layering {
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
             internal.map      -> values internal.cells internal.hashing internal.format internal.files net.openhft
             api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.parquet internal.map net.openhft
-            tools             -> api values internal.cells internal.hashing internal.map
+            tools             -> api values internal.cells internal.hashing internal.format internal.map
             server            -> api values tools
             cli               -> api values server tools
             spark             -> api values
@@ -67,7 +67,7 @@ public final class Layering {
      * {@code internal.hashing}, so that the public package and the internal ones form no cycle.
      */
     static final Set<String> VALUE_TYPES = Set.of("BloomSpec", "Layout", "HashAlgorithm", "KeyHasher", "ParquetType",
-            "InvalidFilterFileException", "CellsCheck", "FilterKind");
+            "InvalidFilterFileException", "CellsCheck", "FilterKind", "FilterFileInfo");
 
     private static final String ROOT = "io/bloomstore/";
     /** A class named in a descriptor or signature, or as a Class constant (arrays included). */
