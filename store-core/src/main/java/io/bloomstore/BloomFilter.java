@@ -202,14 +202,8 @@ public final class BloomFilter implements CountingFilter {
      * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
      * @throws IllegalStateException if the JVM was started without the flags that mapping a file of
      *     this size needs (the message names them; README, "The Java API")
-     * @throws IllegalArgumentException for {@link OpenMode#READ_ONLY_UNMAPPED}: this handle is a
-     *     mapping; {@link MembershipFilter#open} takes that mode
      */
     public static BloomFilter open(Path path, OpenMode mode) throws IOException {
-        if (mode == OpenMode.READ_ONLY_UNMAPPED) {
-            throw new IllegalArgumentException("a BloomFilter maps its file; open " + path + " with MembershipFilter.open"
-                    + " for READ_ONLY_UNMAPPED, or with READ_ONLY");
-        }
         return map(path, CheckedFile.open(path, mode == OpenMode.READ_ONLY), mode);
     }
 

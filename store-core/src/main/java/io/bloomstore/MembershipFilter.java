@@ -1,10 +1,7 @@
 package io.bloomstore;
 
-import io.bloomstore.internal.format.CheckedFile;
-import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
@@ -66,46 +63,14 @@ public sealed interface MembershipFilter extends AutoCloseable permits CountingF
      * so a file renamed over the path meanwhile is either wholly the one opened or not opened at all
      * (docs/RELIABILITY.md, "Inputs bound to one descriptor").
      *
-     * <p>With {@link OpenMode#READ_ONLY_UNMAPPED} a fixed filter is not mapped: its queries read the
-     * file, a few system calls each (the mode says when that pays); a growing or windowed file is
-     * then opened as with {@link OpenMode#READ_ONLY}.
-     *
      * @param path the filter file
-     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too,
-     *     {@link OpenMode#READ_ONLY_UNMAPPED} for a few queries without mapping a fixed filter
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
      * @param clock the clock of a windowed filter's epochs (the system clock, normally); unused by the others
      * @return the open filter, of the file's kind; close it when done
      * @throws InvalidFilterFileException if the file is damaged or not a filter
      */
     static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        boolean readOnly = mode != OpenMode.READ_WRITE;
-        FileChannel channel = CheckedFile.openChannel(path, readOnly);
-        FilterKind kind;
-        try {
-            kind = FileKinds.of(channel);
-        } catch (IOException | RuntimeException e) {
-            channel.close();
-            throw e;
-        }
-        OpenMode mapped = readOnly ? OpenMode.READ_ONLY : OpenMode.READ_WRITE;
-        // each opener takes the channel over, and closes it if the file fails its checks
-        return switch (kind) {
-            case MAP -> {
-                channel.close();
-                throw notAFilter(path);
-            }
-            case WINDOWED -> WindowedBloomFilter.open(path, channel, mapped, clock);
-            case GROWING -> GrowingBloomFilter.open(path, channel, mapped);
-            case FIXED -> mode == OpenMode.READ_ONLY_UNMAPPED
-                    ? UnmappedFilter.open(path, channel) // checks and reports as BloomFilter.open does
-                    : BloomFilter.open(path, channel, mode); // checks and reports everything else
-        };
-    }
-
-    /** The refusal of a Bloomier map where a filter is needed: a map answers values, not membership. */
-    private static InvalidFilterFileException notAFilter(Path path) {
-        return new InvalidFilterFileException(path, InvalidFilterFileException.Problem.UNSUPPORTED_VERSION,
-                "is a Bloomier map (format version 5), not a filter: read it with 'bloomstore get' (BloomierMap in Java)");
+        return AnyKindOpen.open(path, mode, clock, false);
     }
 
     /**
