@@ -62,7 +62,7 @@ class FilterBuilderTest {
         assertEquals(BloomSpec.forExpected(KEYS, 0.001), built.spec());
         assertEquals(KEYS, built.keys());
         assertEquals(built.spec(), FileForensics.readInfo(target).spec());
-        assertEquals(List.of("count " + Files.size(keys), "build " + Files.size(keys)), phases);
+        assertEquals(List.of("COUNT " + Files.size(keys), "BUILD " + Files.size(keys)), phases);
         assertHoldsKeys(target, KEYS);
         assertNoTemporaryFiles(dir);
     }
@@ -74,7 +74,7 @@ class FilterBuilderTest {
         FilterBuilder.Built built = builder(target).sizedFor(n -> BloomSpec.forExpected(n, 0.01))
                 .fromLines(new ByteArrayInputStream(input));
         assertEquals(KEYS, built.spec().expectedKeys());
-        assertEquals(List.of("spool -1", "count " + input.length, "build " + input.length), phases);
+        assertEquals(List.of("SPOOL -1", "COUNT " + input.length, "BUILD " + input.length), phases);
         assertHoldsKeys(target, KEYS);
         assertNoTemporaryFiles(dir);
     }
@@ -87,7 +87,7 @@ class FilterBuilderTest {
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
         assertEquals(new FilterBuilder.Built(spec, null, KEYS, built.newKeys()), built);
         assertTrue(FileForensics.readInfo(target).sparse());
-        assertEquals(List.of("build -1"), phases);
+        assertEquals(List.of("BUILD -1"), phases);
         assertHoldsKeys(target, KEYS);
     }
 
@@ -123,7 +123,7 @@ class FilterBuilderTest {
         Path target = dir.resolve("g.bloom");
         FilterBuilder.Built built = builder(target).growing(GrowingSpec.of(1000, 0.01))
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
-        assertEquals(List.of("build -1"), phases);
+        assertEquals(List.of("BUILD -1"), phases);
         assertEquals(KEYS, built.keys());
         assertEquals(GrowingSpec.of(1000, 0.01), built.growingSpec());
         assertEquals(null, built.spec());

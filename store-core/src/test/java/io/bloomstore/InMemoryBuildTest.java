@@ -53,7 +53,7 @@ class InMemoryBuildTest {
     private List<Long> temporaryLengthsDuringBuild(FilterBuilder builder, Path keys) throws IOException {
         List<Long> lengths = new ArrayList<>();
         builder.progress((phase, totalBytes) -> bytes -> {
-            if (phase.equals("build")) {
+            if (phase == FilterBuilder.Stage.BUILD) {
                 lengths.add(buildingTemporaryLength());
             }
         }).fromLines(keys);
