@@ -145,13 +145,13 @@ public final class FilterBuilder {
      * @param expectedKeys n, the distinct keys the file is sized for
      * @param fpp the rate at which a key never put reads a value
      * @param valueBits W, 1 to 31
-     * @param keepMax true for the max rule, false for the min rule
+     * @param keep which value a read gives: the largest put ({@link ValuedFilter.Keep#MAX}) or the smallest
      * @return this builder
      * @throws IllegalArgumentException if W is not 1 to 31, or n and p size no filter
      */
-    public FilterBuilder valued(long expectedKeys, double fpp, int valueBits, boolean keepMax) {
+    public FilterBuilder valued(long expectedKeys, double fpp, int valueBits, ValuedFilter.Keep keep) {
         this.spec = ValuedFilter.spec(expectedKeys, fpp, valueBits);
-        this.rule = CellRule.valued(keepMax, valueBits);
+        this.rule = CellRule.valued(keep == ValuedFilter.Keep.MAX, valueBits);
         this.specForKeys = null;
         this.growingSpec = null;
         return this;

@@ -166,7 +166,7 @@ class FilterBuilderTest {
     @Test
     void aValuedBuildIsFilledByItsCallerAndAFailedFillLeavesNothing() throws IOException {
         Path target = dir.resolve("valued.bloom");
-        long changed = FilterBuilder.to(target).valued(1000, 0.01, 4, true).filledBy(filter -> {
+        long changed = FilterBuilder.to(target).valued(1000, 0.01, 4, ValuedFilter.Keep.MAX).filledBy(filter -> {
             ValuedFilter valued = ValuedFilter.of(filter).orElseThrow();
             long cells = 0;
             for (int i = 0; i < 1000; i++) {
@@ -186,14 +186,14 @@ class FilterBuilderTest {
         assertNoTemporaryFiles(dir);
 
         Path failed = dir.resolve("failed.bloom");
-        IOException e = assertThrows(IOException.class, () -> FilterBuilder.to(failed).valued(1000, 0.01, 4, true)
+        IOException e = assertThrows(IOException.class, () -> FilterBuilder.to(failed).valued(1000, 0.01, 4, ValuedFilter.Keep.MAX)
                 .filledBy(filter -> {
                     throw new IOException("input broke");
                 }));
         assertEquals("input broke", e.getMessage());
         assertFalse(Files.exists(failed));
         assertNoTemporaryFiles(dir);
-        assertThrows(FileAlreadyExistsException.class, () -> FilterBuilder.to(target).valued(1000, 0.01, 4, true)
+        assertThrows(FileAlreadyExistsException.class, () -> FilterBuilder.to(target).valued(1000, 0.01, 4, ValuedFilter.Keep.MAX)
                 .filledBy(filter -> 0L));
         assertThrows(IllegalStateException.class, () -> FilterBuilder.to(failed).sizedFor(n -> BloomSpec.forExpected(n, 0.01))
                 .filledBy(filter -> 0L));
