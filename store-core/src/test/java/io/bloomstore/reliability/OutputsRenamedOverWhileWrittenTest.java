@@ -115,7 +115,7 @@ class OutputsRenamedOverWhileWrittenTest {
         SlicedFilter plan = SlicedFilter.of(BloomSpec.builder().expectedKeys(50_000).fpp(0.01).layout(Layout.BLOCKED)
                 .build(), 2);
         Neighbour neighbour = new Neighbour("new");
-        IOException refused = assertThrows(IOException.class, () -> plan.assemble(target, false, slice -> {
+        IOException refused = assertThrows(IOException.class, () -> plan.assemble(target, slice -> {
             if (slice == 1) {
                 neighbour.renameOnce(); // slice 0 is written by now, the seal is still to come
             }
