@@ -202,14 +202,8 @@ public final class BloomFilter implements CountingFilter {
      * @throws AccessDeniedException if READ_WRITE is asked of a file this process may not write
      * @throws IllegalStateException if the JVM was started without the flags that mapping a file of
      *     this size needs (the message names them; README, "The Java API")
-     * @throws IllegalArgumentException for {@link OpenMode#READ_ONLY_UNMAPPED}: this handle is a
-     *     mapping; {@link MembershipFilter#open} takes that mode
      */
     public static BloomFilter open(Path path, OpenMode mode) throws IOException {
-        if (mode == OpenMode.READ_ONLY_UNMAPPED) {
-            throw new IllegalArgumentException("a BloomFilter maps its file; open " + path + " with MembershipFilter.open"
-                    + " for READ_ONLY_UNMAPPED, or with READ_ONLY");
-        }
         return map(path, CheckedFile.open(path, mode == OpenMode.READ_ONLY), mode);
     }
 
@@ -260,18 +254,6 @@ public final class BloomFilter implements CountingFilter {
                 // another process created it between our check and our create: open theirs
             }
         }
-    }
-
-    /**
-     * Reads and checks the header of {@code path} without mapping it.
-     *
-     * @param path the filter file
-     * @return the header's fields
-     * @throws InvalidFilterFileException if the header is damaged or not a filter's
-     * @throws IOException if the file cannot be read
-     */
-    public static FilterFileInfo readInfo(Path path) throws IOException {
-        return FilterFileInfo.of(CheckedFile.readHeader(path));
     }
 
     /**
@@ -691,7 +673,7 @@ public final class BloomFilter implements CountingFilter {
      * @return the header's fields
      */
     public FilterFileInfo info() {
-        return FilterFileInfo.of(header);
+        return header.info();
     }
 
     @Override

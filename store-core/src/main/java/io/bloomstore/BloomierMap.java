@@ -358,7 +358,8 @@ public final class BloomierMap implements StoredFile {
         }
 
         /**
-         * Progress of the phases "read" (input bytes), then "check" and "peel" (spooled bytes).
+         * Progress of the phases {@link FilterBuilder.Stage#READ} (input bytes), then
+         * {@link FilterBuilder.Stage#CHECK} and {@link FilterBuilder.Stage#PEEL} (spooled bytes).
          *
          * @param progress called as each phase begins
          * @return this builder
@@ -377,8 +378,11 @@ public final class BloomierMap implements StoredFile {
         private MapBuild started() throws IOException {
             if (build == null) {
                 FilterBuilder.Phases phases = progress;
-                build = new MapBuild(target, valueBits, fingerprintBits, seed, (name, total) -> {
-                    FilterBuilder.Phase phase = phases.begin(name, total);
+                build = new MapBuild(target, valueBits, fingerprintBits, seed, (step, total) -> {
+                    FilterBuilder.Phase phase = phases.begin(switch (step) {
+                        case CHECK -> FilterBuilder.Stage.CHECK;
+                        case PEEL -> FilterBuilder.Stage.PEEL;
+                    }, total);
                     return new MapBuild.Phases.Phase() {
                         @Override
                         public void update(long done) {
@@ -456,7 +460,7 @@ public final class BloomierMap implements StoredFile {
             int start = 0;
             int end = 0;
             long read = 0;
-            try (FilterBuilder.Phase phase = progress.begin("read", totalBytes)) {
+            try (FilterBuilder.Phase phase = progress.begin(FilterBuilder.Stage.READ, totalBytes)) {
                 while (true) {
                     int newline = indexOf(buffer, start, end);
                     if (newline < end) {

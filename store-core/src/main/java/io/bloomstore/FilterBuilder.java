@@ -145,13 +145,13 @@ public final class FilterBuilder {
      * @param expectedKeys n, the distinct keys the file is sized for
      * @param fpp the rate at which a key never put reads a value
      * @param valueBits W, 1 to 31
-     * @param keepMax true for the max rule, false for the min rule
+     * @param keep which value a read gives: the largest put ({@link ValuedFilter.Keep#MAX}) or the smallest
      * @return this builder
      * @throws IllegalArgumentException if W is not 1 to 31, or n and p size no filter
      */
-    public FilterBuilder valued(long expectedKeys, double fpp, int valueBits, boolean keepMax) {
+    public FilterBuilder valued(long expectedKeys, double fpp, int valueBits, ValuedFilter.Keep keep) {
         this.spec = ValuedFilter.spec(expectedKeys, fpp, valueBits);
-        this.rule = CellRule.valued(keepMax, valueBits);
+        this.rule = CellRule.valued(keep == ValuedFilter.Keep.MAX, valueBits);
         this.specForKeys = null;
         this.growingSpec = null;
         return this;
@@ -220,19 +220,38 @@ public final class FilterBuilder {
         return this;
     }
 
+    /**
+     * The phases a build goes through, each only when needed: a filter's {@link #SPOOL},
+     * {@link #COUNT}, {@link #BUILD}; a Bloomier map's ({@link BloomierMap.Builder#progress})
+     * {@link #READ}, {@link #CHECK}, {@link #PEEL}.
+     */
+    public enum Stage {
+        /** A stream of keys copied aside to be counted; its total is unknown (-1). */
+        SPOOL,
+        /** The keys counted, to size the filter for them. */
+        COUNT,
+        /** The keys added to the new filter. */
+        BUILD,
+        /** A map's pairs read and spooled. */
+        READ,
+        /** The spooled pairs checked for repeated keys. */
+        CHECK,
+        /** The map's table solved from the spooled pairs. */
+        PEEL
+    }
+
     /** Receives the phases of a build as they begin. */
     @FunctionalInterface
     public interface Phases {
         /**
-         * A phase begins: {@code "spool"} (a stream copied aside to be counted), {@code "count"}
-         * (the keys counted for sizing) or {@code "build"} (the keys added), in that order, each
-         * only when needed.
+         * A phase begins: for a filter {@link Stage#SPOOL}, {@link Stage#COUNT} then {@link Stage#BUILD},
+         * in that order, each only when needed.
          *
-         * @param phase {@code "spool"}, {@code "count"} or {@code "build"}
+         * @param stage which phase
          * @param totalBytes the bytes the phase will read, or -1 when unknown
          * @return told the bytes done so far during the phase, and closed when it ends
          */
-        Phase begin(String phase, long totalBytes);
+        Phase begin(Stage stage, long totalBytes);
     }
 
     /** One phase of a build in progress. */
@@ -364,7 +383,7 @@ public final class FilterBuilder {
         BloomSpec shape = spec;
         if (shape == null && growingSpec == null) {
             long count;
-            try (KeySource lines = KeySource.lines(keyFile); Phase phase = progress.begin("count", size)) {
+            try (KeySource lines = KeySource.lines(keyFile); Phase phase = progress.begin(Stage.COUNT, size)) {
                 count = lines.onProgress(phase::update).count();
             }
             shape = specForKeys.apply(count);
@@ -385,7 +404,7 @@ public final class FilterBuilder {
             BloomFilter fixed = shape == null ? null : fillsInMemory(shape) ? createInMemory(building, shape)
                     : mappedIn(building, shape);
             try (MembershipFilter filter = fixed != null ? fixed : GrowingBloomFilter.createIn(building, growingSpec);
-                    Phase phase = progress.begin("build", size)) {
+                    Phase phase = progress.begin(Stage.BUILD, size)) {
                 added = keys.onProgress(phase::update).addTo(filter, threads);
                 if (fixed != null) {
                     seal(fixed);
@@ -453,7 +472,7 @@ public final class FilterBuilder {
     /** Copies {@code in} into the spool through its own channel (a shutdown hook that deletes it never makes it appear again). */
     private void spool(InputStream in, TemporaryFile spool) throws IOException {
         byte[] buffer = new byte[KeyLineReader.DEFAULT_BUFFER];
-        try (Phase phase = progress.begin("spool", -1)) {
+        try (Phase phase = progress.begin(Stage.SPOOL, -1)) {
             long copied = 0;
             for (int n; (n = in.read(buffer)) >= 0; ) {
                 FilterFiles.writeFully(spool.channel(), ByteBuffer.wrap(buffer, 0, n));

@@ -109,7 +109,7 @@ record ForeignStream(BloomSpec spec, long words, DataInputStream in) {
         } catch (CutShort e) {
             throw e.getCause(); // about the stream, which the disk's advice for a failed write would not help
         }
-        return FilterFileInfo.of(header);
+        return header.info();
     }
 
     /**

@@ -113,8 +113,7 @@ public final class GrowingBloomFilter extends SegmentedFilter {
      * segment that a crashed process left half done.
      *
      * @param path the filter file
-     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too;
-     *     {@link OpenMode#READ_ONLY_UNMAPPED} is taken as READ_ONLY (a segmented file is always mapped)
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
      * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a growing one
      */

@@ -66,19 +66,14 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
      * so a file renamed over the path meanwhile is either wholly the one opened or not opened at all
      * (docs/RELIABILITY.md, "Inputs bound to one descriptor").
      *
-     * <p>With {@link OpenMode#READ_ONLY_UNMAPPED} a fixed filter is not mapped: its queries read the
-     * file, a few system calls each (the mode says when that pays); a growing or windowed file is
-     * then opened as with {@link OpenMode#READ_ONLY}.
-     *
      * @param path the filter file
-     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too,
-     *     {@link OpenMode#READ_ONLY_UNMAPPED} for a few queries without mapping a fixed filter
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
      * @param clock the clock of a windowed filter's epochs (the system clock, normally); unused by the others
      * @return the open filter, of the file's kind; close it when done
      * @throws InvalidFilterFileException if the file is damaged or not a filter
      */
     static MembershipFilter open(Path path, OpenMode mode, Clock clock) throws IOException {
-        return FileOpener.filter(path, mode, clock);
+        return FileOpener.filter(path, mode, clock, false);
     }
 
     /**

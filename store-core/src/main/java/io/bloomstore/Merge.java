@@ -145,7 +145,7 @@ public final class Merge {
         // A merged file is a new file: a new identity, whatever its inputs' identities (or versions).
         // Every cell is written, so the result cannot be sparse: a full disk is not told to make it so.
         FilterFiles.publishFilter(out, replace, header, false, sealedContent(header, fixed, op, progress));
-        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
+        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(header.info()));
     }
 
     /**

@@ -277,7 +277,7 @@ public final class Pack {
                 restored[0] = new FilterFileSummary(FilterKind.MAP, 1, length, Optional.empty());
             } else if (FileKinds.of(page, page.length) == FilterKind.FIXED) {
                 FilterHeader header = FilterHeader.decode(sourcePath, page, length);
-                restored[0] = new FilterFileSummary(FilterKind.FIXED, 1, length, Optional.of(FilterFileInfo.of(header)));
+                restored[0] = new FilterFileSummary(FilterKind.FIXED, 1, length, Optional.of(header.info()));
             } else {
                 container = ContainerImage.decode(sourcePath, page, length);
                 restored[0] = new FilterFileSummary(container.header().isGrowing() ? FilterKind.GROWING : FilterKind.WINDOWED,

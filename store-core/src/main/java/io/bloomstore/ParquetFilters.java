@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
@@ -115,25 +116,41 @@ public final class ParquetFilters {
      * @param out the filter file to write; its directory must exist
      * @param inputs Parquet files, and directories
      * @param column the column's path in the schema, its parts joined by dots ({@code a.b.c})
-     * @param replace whether an existing {@code out} is replaced
-     * @param filesDone called with the number of input files read so far, or null
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing {@code out}
+     *     ({@link CreateOption#SPARSE} is refused: every cell is written)
      * @return what was read and merged
      * @throws IOException naming the file and what is wrong, if an input is not a readable Parquet
      *     file or a footer or filter is damaged (a footer or filter running past the file's end,
      *     a filter claiming more than 128 MiB), or if no input has a filter of the column; no file
      *     is created then
      */
-    public static ImportReport importColumn(Path out, List<Path> inputs, String column, boolean replace,
-            LongConsumer filesDone) throws IOException {
+    public static ImportReport importColumn(Path out, List<Path> inputs, String column, CreateOption... options)
+            throws IOException {
+        return importColumn(out, inputs, column, files -> { }, options);
+    }
+
+    /**
+     * {@link #importColumn(Path, List, String, CreateOption...)}, telling {@code filesDone} how far it is.
+     *
+     * @param out the filter file to write; its directory must exist
+     * @param inputs Parquet files, and directories
+     * @param column the column's path in the schema, its parts joined by dots ({@code a.b.c})
+     * @param filesDone called with the number of input files read so far
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing {@code out}
+     * @return what was read and merged
+     * @throws IOException as {@link #importColumn(Path, List, String, CreateOption...)}
+     */
+    public static ImportReport importColumn(Path out, List<Path> inputs, String column, LongConsumer filesDone,
+            CreateOption... options) throws IOException {
+        Objects.requireNonNull(filesDone, "filesDone");
+        boolean replace = CreateOption.replaceExisting("a Parquet import", options);
         List<Path> files = parquetFiles(inputs);
         Folded folded = new Folded(column);
         for (Path file : files) {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 folded.read(file, channel);
             }
-            if (filesDone != null) {
-                filesDone.accept(++folded.files);
-            }
+            filesDone.accept(++folded.files);
         }
         if (folded.words == null) {
             throw new IOException("no Bloom filter of column " + column + " in " + (files.size() == 1 ? files.get(0)
@@ -209,7 +226,7 @@ public final class ParquetFilters {
             }
         }
         FilterHeader header = writeSealed(out, replace, sources.get(0).spec().parquetType(), words);
-        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(FilterFileInfo.of(header)));
+        return new FilterFileSummary(FilterKind.FIXED, 1, header.fileLength(), Optional.of(header.info()));
     }
 
     /**
@@ -220,13 +237,15 @@ public final class ParquetFilters {
      *
      * @param filter the filter file, of the sbbf layout
      * @param out the file to write; its directory must exist
-     * @param replace whether an existing {@code out} is replaced
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing {@code out}
+     *     ({@link CreateOption#SPARSE} is refused: every byte is written)
      * @return the bytes written
      * @throws IllegalArgumentException if the filter is not of the sbbf layout, or its bitset is not
      *     a power of two from 32 B to 128 MiB (the sizes Parquet readers accept)
      * @throws IOException if the filter cannot be opened or {@code out} written
      */
-    public static long exportSbbf(Path filter, Path out, boolean replace) throws IOException {
+    public static long exportSbbf(Path filter, Path out, CreateOption... options) throws IOException {
+        boolean replace = CreateOption.replaceExisting("an sbbf export", options);
         try (BloomFilter source = BloomFilter.open(filter, OpenMode.READ_ONLY)) {
             BloomSpec spec = source.spec();
             if (spec.layout() != Layout.SBBF) {

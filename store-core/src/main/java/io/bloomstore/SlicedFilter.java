@@ -151,12 +151,14 @@ public final class SlicedFilter {
      * {@link BloomFilter#seal()} does) before it appears at {@code target}, atomically.
      *
      * @param target the filter file to write; its directory must exist
-     * @param replace whether an existing file at {@code target} is replaced
      * @param slices opens each slice's bytes, in order
+     * @param options {@link CreateOption#REPLACE_EXISTING} to replace an existing file at {@code target}
+     *     ({@link CreateOption#SPARSE} is refused: every cell is written)
      * @throws IOException if a slice's bytes are not exactly {@link #sliceBytes} long (naming the
      *     slice), or the file cannot be written; no file is left behind
      */
-    public void assemble(Path target, boolean replace, SliceSource slices) throws IOException {
+    public void assemble(Path target, SliceSource slices, CreateOption... options) throws IOException {
+        boolean replace = CreateOption.replaceExisting("an assembly of slices", options);
         FilterHeader header = FilterHeader.newFile(spec, System.currentTimeMillis(), false);
         FilterFiles.publishFilter(target, replace, header, true, (channel, temporary) -> {
             long written = 0;

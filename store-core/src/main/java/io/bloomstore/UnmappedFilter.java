@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
- * A fixed filter file open for a few queries without a mapping ({@link OpenMode#READ_ONLY_UNMAPPED}):
+ * A fixed filter file open for a few queries without a mapping ({@code io.bloomstore.tools.UnmappedQueries}):
  * the header read and checked through the file's one channel as {@link BloomFilter#open} checks it,
  * then each query reads its probed words through that channel ({@link PositionalCells}) in the
  * query loop the mapped filter runs ({@link CellQueries}). Nothing on this path loads a class of

@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * merge (the cellwise join, {@link Merge}) work on it. Format version 4 (docs/FORMAT.md, "Cell rules").
  *
  * <pre>{@code
- * try (ValuedFilter shards = ValuedFilter.create(Path.of("labels.bloom"), 1_000_000, 0.001, 2, true)) {
+ * try (ValuedFilter shards = ValuedFilter.create(Path.of("labels.bloom"), 1_000_000, 0.001, 2, Keep.MAX)) {
  *     shards.put("user-17", 3);
  *     shards.get("user-17");    // OptionalLong[3] (or, rarely, more); empty for a key never put
  * }
@@ -36,6 +36,14 @@ public final class ValuedFilter implements AutoCloseable {
     private final BloomFilter filter;
     private final CellRule rule;
     private final KeyHasher hasher;
+
+    /** Which of the values put for a key a read gives: the file's cell rule, chosen when it is created. */
+    public enum Keep {
+        /** The largest value put (max rule). */
+        MAX,
+        /** The smallest value put (min rule). */
+        MIN
+    }
 
     private ValuedFilter(BloomFilter filter) {
         this.filter = filter;
@@ -51,15 +59,15 @@ public final class ValuedFilter implements AutoCloseable {
      * @param expectedKeys n, the distinct keys the file is sized for
      * @param fpp the rate at which a key never put reads a value
      * @param valueBits W, 1 to 31: values 0 to 2^W - 1
-     * @param keepMax true for the max rule (a read is the largest value put), false for the min rule
+     * @param keep {@link Keep#MAX} for the max rule (a read is the largest value put), {@link Keep#MIN} for the min rule
      * @param options as {@link BloomFilter#create}
      * @return the new filter, open read-write
      * @throws IOException as {@link BloomFilter#create}
      * @throws IllegalArgumentException if W is not 1 to 31, or n and p size no filter
      */
-    public static ValuedFilter create(Path path, long expectedKeys, double fpp, int valueBits, boolean keepMax,
+    public static ValuedFilter create(Path path, long expectedKeys, double fpp, int valueBits, Keep keep,
             CreateOption... options) throws IOException {
-        CellRule rule = CellRule.valued(keepMax, valueBits);
+        CellRule rule = CellRule.valued(keep == Keep.MAX, valueBits);
         return new ValuedFilter(BloomFilter.create(path, spec(expectedKeys, fpp, valueBits), rule, options));
     }
 
@@ -113,7 +121,8 @@ public final class ValuedFilter implements AutoCloseable {
      *
      * @param path a filter file
      * @return true for a valued filter
-     * @throws IOException as {@link BloomFilter#readInfo}
+     * @throws InvalidFilterFileException if the header is damaged or not a filter's
+     * @throws IOException if the file cannot be read
      */
     public static boolean isValued(Path path) throws IOException {
         return FileKinds.of(path) == FilterKind.FIXED

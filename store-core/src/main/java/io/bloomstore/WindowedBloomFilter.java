@@ -92,8 +92,7 @@ public final class WindowedBloomFilter extends SegmentedFilter {
      * process left half done.
      *
      * @param path the filter file
-     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too;
-     *     {@link OpenMode#READ_ONLY_UNMAPPED} is taken as READ_ONLY (a segmented file is always mapped)
+     * @param mode {@link OpenMode#READ_ONLY} to query only, {@link OpenMode#READ_WRITE} to add too
      * @param clock the clock the epochs are read from; every process sharing the file must read the same time
      * @return the open filter; close it when done
      * @throws InvalidFilterFileException if the file is damaged, not a filter, or not a windowed one

@@ -24,11 +24,11 @@ class CellRuleEstimatesTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "A keeps max: {0}, B keeps max: {1}")
-    @CsvSource({"true, true", "false, false", "true, false"})
-    void valuedFiltersAreEstimatedByTheirNonEmptyCells(boolean maxA, boolean maxB) throws Exception {
-        try (ValuedFilter a = ValuedFilter.create(dir.resolve("a.bloom"), 2 * N, 0.01, 3, maxA);
-                ValuedFilter b = ValuedFilter.create(dir.resolve("b.bloom"), 2 * N, 0.01, 3, maxB)) {
+    @ParameterizedTest(name = "A keeps {0}, B keeps {1}")
+    @CsvSource({"MAX, MAX", "MIN, MIN", "MAX, MIN"})
+    void valuedFiltersAreEstimatedByTheirNonEmptyCells(ValuedFilter.Keep keepA, ValuedFilter.Keep keepB) throws Exception {
+        try (ValuedFilter a = ValuedFilter.create(dir.resolve("a.bloom"), 2 * N, 0.01, 3, keepA);
+                ValuedFilter b = ValuedFilter.create(dir.resolve("b.bloom"), 2 * N, 0.01, 3, keepB)) {
             for (long key = 0; key < N; key++) {
                 a.put(key, key % 8);
                 b.put(key + N / 2, 7 - key % 8);

@@ -32,7 +32,7 @@ class CellRulesSharedTest {
     @Test
     void twoProcessesPuttingTheSameKeysLoseNoRaise() throws Exception {
         Path file = dir.resolve("shared-max.bloom");
-        ValuedFilter.create(file, KEYS, 0.001, 6, true).close();
+        ValuedFilter.create(file, KEYS, 0.001, 6, ValuedFilter.Keep.MAX).close();
         runTwo(file, "max");
         try (ValuedFilter f = ValuedFilter.open(file, OpenMode.READ_ONLY)) {
             int exact = 0;

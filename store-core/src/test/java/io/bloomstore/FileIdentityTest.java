@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -48,7 +49,7 @@ class FileIdentityTest {
         long identity = headerIdentity(file);
         assertNotEquals(0, identity);
         assertEquals(identity, stateIdentity(file));
-        assertEquals(identity, BloomFilter.readInfo(file).fileIdentity().getAsLong());
+        assertEquals(identity, FileForensics.readInfo(file).fileIdentity().getAsLong());
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             filter.add("bob");
             filter.seal();

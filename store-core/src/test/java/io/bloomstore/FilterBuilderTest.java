@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bloomstore.tools.FileForensics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -60,8 +61,8 @@ class FilterBuilderTest {
         FilterBuilder.Built built = builder(target).sizedFor(n -> BloomSpec.forExpected(n, 0.001)).fromLines(keys);
         assertEquals(BloomSpec.forExpected(KEYS, 0.001), built.spec());
         assertEquals(KEYS, built.keys());
-        assertEquals(built.spec(), BloomFilter.readInfo(target).spec());
-        assertEquals(List.of("count " + Files.size(keys), "build " + Files.size(keys)), phases);
+        assertEquals(built.spec(), FileForensics.readInfo(target).spec());
+        assertEquals(List.of("COUNT " + Files.size(keys), "BUILD " + Files.size(keys)), phases);
         assertHoldsKeys(target, KEYS);
         assertNoTemporaryFiles(dir);
     }
@@ -73,7 +74,7 @@ class FilterBuilderTest {
         FilterBuilder.Built built = builder(target).sizedFor(n -> BloomSpec.forExpected(n, 0.01))
                 .fromLines(new ByteArrayInputStream(input));
         assertEquals(KEYS, built.spec().expectedKeys());
-        assertEquals(List.of("spool -1", "count " + input.length, "build " + input.length), phases);
+        assertEquals(List.of("SPOOL -1", "COUNT " + input.length, "BUILD " + input.length), phases);
         assertHoldsKeys(target, KEYS);
         assertNoTemporaryFiles(dir);
     }
@@ -85,8 +86,8 @@ class FilterBuilderTest {
         FilterBuilder.Built built = builder(target).spec(spec).options(CreateOption.SPARSE).threads(1)
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
         assertEquals(new FilterBuilder.Built(spec, null, KEYS, built.newKeys()), built);
-        assertTrue(BloomFilter.readInfo(target).sparse());
-        assertEquals(List.of("build -1"), phases);
+        assertTrue(FileForensics.readInfo(target).sparse());
+        assertEquals(List.of("BUILD -1"), phases);
         assertHoldsKeys(target, KEYS);
     }
 
@@ -122,7 +123,7 @@ class FilterBuilderTest {
         Path target = dir.resolve("g.bloom");
         FilterBuilder.Built built = builder(target).growing(GrowingSpec.of(1000, 0.01))
                 .fromLines(new ByteArrayInputStream(lines(KEYS)));
-        assertEquals(List.of("build -1"), phases);
+        assertEquals(List.of("BUILD -1"), phases);
         assertEquals(KEYS, built.keys());
         assertEquals(GrowingSpec.of(1000, 0.01), built.growingSpec());
         assertEquals(null, built.spec());
@@ -165,7 +166,7 @@ class FilterBuilderTest {
     @Test
     void aValuedBuildIsFilledByItsCallerAndAFailedFillLeavesNothing() throws IOException {
         Path target = dir.resolve("valued.bloom");
-        long changed = FilterBuilder.to(target).valued(1000, 0.01, 4, true).filledBy(filter -> {
+        long changed = FilterBuilder.to(target).valued(1000, 0.01, 4, ValuedFilter.Keep.MAX).filledBy(filter -> {
             ValuedFilter valued = ValuedFilter.of(filter).orElseThrow();
             long cells = 0;
             for (int i = 0; i < 1000; i++) {
@@ -185,14 +186,14 @@ class FilterBuilderTest {
         assertNoTemporaryFiles(dir);
 
         Path failed = dir.resolve("failed.bloom");
-        IOException e = assertThrows(IOException.class, () -> FilterBuilder.to(failed).valued(1000, 0.01, 4, true)
+        IOException e = assertThrows(IOException.class, () -> FilterBuilder.to(failed).valued(1000, 0.01, 4, ValuedFilter.Keep.MAX)
                 .filledBy(filter -> {
                     throw new IOException("input broke");
                 }));
         assertEquals("input broke", e.getMessage());
         assertFalse(Files.exists(failed));
         assertNoTemporaryFiles(dir);
-        assertThrows(FileAlreadyExistsException.class, () -> FilterBuilder.to(target).valued(1000, 0.01, 4, true)
+        assertThrows(FileAlreadyExistsException.class, () -> FilterBuilder.to(target).valued(1000, 0.01, 4, ValuedFilter.Keep.MAX)
                 .filledBy(filter -> 0L));
         assertThrows(IllegalStateException.class, () -> FilterBuilder.to(failed).sizedFor(n -> BloomSpec.forExpected(n, 0.01))
                 .filledBy(filter -> 0L));

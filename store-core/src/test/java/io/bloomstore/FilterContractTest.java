@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bloomstore.tools.UnmappedQueries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,7 +138,7 @@ class FilterContractTest {
     void anUnmappedFixedFilterAnswersTheQuestionsToo() throws IOException {
         Path file = fileOf(FilterKind.FIXED);
         try (MembershipFilter mapped = MembershipFilter.open(file, OpenMode.READ_ONLY, CLOCK);
-                MembershipFilter unmapped = MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, CLOCK)) {
+                MembershipFilter unmapped = UnmappedQueries.open(file)) {
             assertEquals(FilterKind.FIXED, unmapped.kind());
             assertEquals(mapped.shape(), unmapped.shape());
             assertEquals(mapped.stats(), unmapped.stats());

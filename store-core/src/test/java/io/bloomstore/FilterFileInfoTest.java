@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -37,13 +38,14 @@ class FilterFileInfoTest {
         Instant before = Instant.ofEpochMilli(System.currentTimeMillis());
         BloomFilter.create(file, SPEC, CreateOption.SPARSE).close();
         ByteBuffer bytes = fileBytes(file);
-        FilterFileInfo info = BloomFilter.readInfo(file);
+        FilterFileInfo info = FileForensics.readInfo(file);
         assertEquals(new FilterFileInfo(bytes.getShort(FilterFileDescriptor.VERSION_OFFSET),
                 bytes.getShort(FilterFileDescriptor.HEADER_LENGTH_OFFSET), bytes.getInt(FilterFileDescriptor.HEADER_CRC_OFFSET),
                 Instant.ofEpochMilli(bytes.getLong(FilterFileDescriptor.CREATED_MILLIS_OFFSET)), true,
                 bytes.getLong(FilterFileDescriptor.CELLS_START_OFFSET), bytes.getLong(FilterFileDescriptor.CELLS_LENGTH_OFFSET),
                 Files.size(file), SPEC, OptionalLong.of(bytes.getLong(FilterFileDescriptor.FILE_IDENTITY_OFFSET))), info);
         assertFalse(info.created().isBefore(before));
+        assertEquals(FilterFileInfo.SUPPORTED_FORMAT_VERSION, info.formatVersion());
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertEquals(info, filter.info());
         }
@@ -64,7 +66,7 @@ class FilterFileInfoTest {
             raw.seek(0);
             raw.write(header);
         }
-        assertEquals(fileBytes(file).getInt(FilterFileDescriptor.HEADER_CRC_OFFSET), BloomFilter.readInfo(file).headerCrc32c());
+        assertEquals(fileBytes(file).getInt(FilterFileDescriptor.HEADER_CRC_OFFSET), FileForensics.readInfo(file).headerCrc32c());
     }
 
     @Test
@@ -94,7 +96,7 @@ class FilterFileInfoTest {
         Pack.packTo(file, pack, CreateOption.REPLACE_EXISTING);
         Path restored = dir.resolve("restored.bloom");
         try (InputStream in = Files.newInputStream(pack)) {
-            assertEquals(BloomFilter.readInfo(file), Pack.unpack(in, pack.toString(), restored).info().orElseThrow());
+            assertEquals(FileForensics.readInfo(file), Pack.unpack(in, pack.toString(), restored).info().orElseThrow());
         }
         assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
     }

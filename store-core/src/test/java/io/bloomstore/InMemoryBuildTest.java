@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.tools.FileForensics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,7 +53,7 @@ class InMemoryBuildTest {
     private List<Long> temporaryLengthsDuringBuild(FilterBuilder builder, Path keys) throws IOException {
         List<Long> lengths = new ArrayList<>();
         builder.progress((phase, totalBytes) -> bytes -> {
-            if (phase.equals("build")) {
+            if (phase == FilterBuilder.Stage.BUILD) {
                 lengths.add(buildingTemporaryLength());
             }
         }).fromLines(keys);
@@ -133,8 +134,8 @@ class InMemoryBuildTest {
         if (adders == 1) {
             assertEquals(b, a);
         }
-        FilterFileInfo infoA = BloomFilter.readInfo(inMemory);
-        FilterFileInfo infoB = BloomFilter.readInfo(mapped);
+        FilterFileInfo infoA = FileForensics.readInfo(inMemory);
+        FilterFileInfo infoB = FileForensics.readInfo(mapped);
         assertEquals(infoB.spec(), infoA.spec());
         assertEquals(sparse, infoA.sparse());
         byte[] bytesA = Files.readAllBytes(inMemory);

@@ -9,6 +9,7 @@ import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.files.TemporaryFile;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
@@ -297,7 +298,7 @@ class MergeTest {
         assertTrue(sparse.getMessage().contains("SPARSE"), sparse.getMessage());
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(out));
         Merge.toNewFile(out, inputs.both(), MergeOp.OR, CreateOption.REPLACE_EXISTING);
-        assertEquals(inputs.spec(), BloomFilter.readInfo(out).spec());
+        assertEquals(inputs.spec(), FileForensics.readInfo(out).spec());
         assertNoTemporaryFiles(dir);
     }
 

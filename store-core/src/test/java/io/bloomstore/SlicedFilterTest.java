@@ -71,7 +71,7 @@ class SlicedFilterTest {
         assertEquals(Math.min(maxSlices, spec.cells() / spec.cellsPerBlock()), plan.sliceCount());
         List<byte[]> slices = buildSlices(plan, hashes);
         Path sliced = dir.resolve("sliced.bloom");
-        plan.assemble(sliced, false, s -> new ByteArrayInputStream(slices.get(s)));
+        plan.assemble(sliced, s -> new ByteArrayInputStream(slices.get(s)));
 
         try (BloomFilter a = BloomFilter.open(whole, OpenMode.READ_ONLY);
                 BloomFilter b = BloomFilter.open(sliced, OpenMode.READ_ONLY)) {
@@ -113,7 +113,7 @@ class SlicedFilterTest {
         SlicedFilter plan = SlicedFilter.of(spec, 3);
         List<byte[]> slices = buildSlices(plan, hashesOf(spec, 1));
         Path target = dir.resolve("ids.bloom");
-        IOException e = assertThrows(IOException.class, () -> plan.assemble(target, false,
+        IOException e = assertThrows(IOException.class, () -> plan.assemble(target,
                 s -> new ByteArrayInputStream(slices.get(s), 0, s == 1 ? slices.get(s).length - 8 : slices.get(s).length)));
         assertTrue(e.getMessage().contains("slice 1 of 3"), e.getMessage());
         assertFalse(Files.exists(target));

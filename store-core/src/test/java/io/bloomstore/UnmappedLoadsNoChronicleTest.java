@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The point of {@link OpenMode#READ_ONLY_UNMAPPED}: a process that opens a fixed filter that way and
+ * The point of {@link io.bloomstore.tools.UnmappedQueries}: a process that opens a fixed filter that way and
  * queries it loads no class of Chronicle, whose start costs a short process more than the JVM's own
  * (docs/BENCHMARKS.md, "CLI start-up"). Checked in a process of its own, from the JVM's log of the
- * classes it loaded; the same process with the mapped {@link OpenMode#READ_ONLY} shows that the log
+ * classes it loaded; the same process with the mapped {@link OpenMode#READ_ONLY} open shows that the log
  * would name them.
  */
 class UnmappedLoadsNoChronicleTest {
@@ -25,11 +25,11 @@ class UnmappedLoadsNoChronicleTest {
     @TempDir
     Path dir;
 
-    /** The classes a process loaded to query key-1 and absent in {@code file} opened with {@code mode}. */
-    private String classesLoadedQuerying(Path file, OpenMode mode) throws IOException {
-        Path log = dir.resolve(mode + ".classes");
+    /** The classes a process loaded to query key-1 and absent in {@code file} opened {@code how} (unmapped or mapped). */
+    private String classesLoadedQuerying(Path file, String how) throws IOException {
+        Path log = dir.resolve(how + ".classes");
         try (ChildJvm child = ChildJvm.start(List.of("-Xlog:class+load=info:file=" + log), UnmappedQueryProcess.class,
-                file.toString(), mode.name(), "key-1", "absent")) {
+                file.toString(), how, "key-1", "absent")) {
             child.expectLine("key-1\ttrue", TIMEOUT);
             child.expectLine("absent\tfalse", TIMEOUT);
             child.awaitSuccess(TIMEOUT);
@@ -43,11 +43,11 @@ class UnmappedLoadsNoChronicleTest {
         try (BloomFilter filter = BloomFilter.create(file, BloomSpec.forExpected(1_000, 0.01))) {
             filter.add("key-1");
         }
-        String unmapped = classesLoadedQuerying(file, OpenMode.READ_ONLY_UNMAPPED);
+        String unmapped = classesLoadedQuerying(file, "unmapped");
         assertTrue(unmapped.contains("io.bloomstore.UnmappedFilter ") && unmapped.contains(
                 "io.bloomstore.internal.cells.PositionalCells "), "the log names the classes loaded");
         assertFalse(unmapped.contains(CHRONICLE), () -> "Chronicle classes loaded: " + unmapped.lines()
                 .filter(line -> line.contains(CHRONICLE)).limit(5).toList());
-        assertTrue(classesLoadedQuerying(file, OpenMode.READ_ONLY).contains(CHRONICLE), "a mapped query loads them");
+        assertTrue(classesLoadedQuerying(file, "mapped").contains(CHRONICLE), "a mapped query loads them");
     }
 }

@@ -9,6 +9,8 @@ import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.probe.CellQueries;
 import io.bloomstore.testing.ProcSelf;
+import io.bloomstore.tools.FileForensics;
+import io.bloomstore.tools.UnmappedQueries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -25,7 +27,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link OpenMode#READ_ONLY_UNMAPPED}: a fixed filter's queries read from the file answer exactly as
+ * {@link UnmappedQueries}: a fixed filter's queries read from the file answer exactly as
  * the mapped filter's, for every counter width, both layouts and both format versions of fixed
  * filter files; what it refuses and how a file truncated under it fails.
  */
@@ -55,7 +57,7 @@ class UnmappedQueriesTest {
     }
 
     private static MembershipFilter openUnmapped(Path file) throws IOException {
-        return MembershipFilter.open(file, OpenMode.READ_ONLY_UNMAPPED, Clock.systemUTC());
+        return UnmappedQueries.open(file);
     }
 
     /** A filter of that kind holding key-0 .. key-(ADDED - 1), every tenth key added five times (saturating 2-bit counters). */
@@ -75,7 +77,7 @@ class UnmappedQueriesTest {
                 }
             }
         }
-        assertEquals(version, BloomFilter.readInfo(file).formatVersion());
+        assertEquals(version, FileForensics.readInfo(file).formatVersion());
         return file;
     }
 
@@ -175,21 +177,13 @@ class UnmappedQueriesTest {
     }
 
     @Test
-    void bloomFilterOpenRefusesTheModeItCannotBe() throws IOException {
-        Path file = filled(1, Layout.STANDARD, FilterFileDescriptor.FORMAT_VERSION);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BloomFilter.open(file, OpenMode.READ_ONLY_UNMAPPED));
-        assertTrue(e.getMessage().contains("MembershipFilter.open"), e.getMessage());
-    }
-
-    @Test
     void aGrowingFileOpensMappedReadOnly() throws IOException {
         Path file = dir.resolve("growing.bloom");
         try (GrowingBloomFilter growing = GrowingBloomFilter.create(file, GrowingSpec.of(1_000, 0.01))) {
             growing.add("a");
         }
         try (MembershipFilter filter = openUnmapped(file);
-                GrowingBloomFilter direct = GrowingBloomFilter.open(file, OpenMode.READ_ONLY_UNMAPPED)) {
+                GrowingBloomFilter direct = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
             assertInstanceOf(GrowingBloomFilter.class, filter);
             assertTrue(filter.isReadOnly() && direct.isReadOnly());
             assertTrue(filter.mightContain("a") && direct.mightContain("a"));

@@ -27,7 +27,7 @@ class ValuedFilterTest {
     @Test
     void maxRuleReadsTheLargestValueAndNeverLess() throws Exception {
         int keys = 20_000;
-        try (ValuedFilter f = ValuedFilter.create(dir.resolve("max.bloom"), keys, 0.001, 4, true)) {
+        try (ValuedFilter f = ValuedFilter.create(dir.resolve("max.bloom"), keys, 0.001, 4, ValuedFilter.Keep.MAX)) {
             SplittableRandom random = new SplittableRandom(7);
             long[] truth = new long[keys];
             for (int round = 0; round < 3; round++) {
@@ -59,7 +59,7 @@ class ValuedFilterTest {
         Path path = dir.resolve("counted.bloom");
         int keys = 5_000;
         long changed = 0;
-        try (ValuedFilter f = ValuedFilter.create(path, keys, 0.01, 4, true)) {
+        try (ValuedFilter f = ValuedFilter.create(path, keys, 0.01, 4, ValuedFilter.Keep.MAX)) {
             for (int i = 0; i < keys; i++) {
                 changed += f.put(i, 3) ? 1 : 0;
             }
@@ -79,7 +79,7 @@ class ValuedFilterTest {
     @Test
     void minRuleKeepsTheSmallestValueAndAnEmptyCellMeansAbsent() throws Exception {
         int keys = 20_000;
-        try (ValuedFilter f = ValuedFilter.create(dir.resolve("min.bloom"), keys, 0.001, 7, false)) {
+        try (ValuedFilter f = ValuedFilter.create(dir.resolve("min.bloom"), keys, 0.001, 7, ValuedFilter.Keep.MIN)) {
             SplittableRandom random = new SplittableRandom(8);
             long[] truth = new long[keys];
             java.util.Arrays.fill(truth, Long.MAX_VALUE);
@@ -104,14 +104,15 @@ class ValuedFilterTest {
 
     @Test
     void mergeIsTheCellwiseJoin() throws Exception {
-        for (boolean max : new boolean[] {true, false}) {
+        for (ValuedFilter.Keep keep : ValuedFilter.Keep.values()) {
+            boolean max = keep == ValuedFilter.Keep.MAX;
             Path a = dir.resolve(max + "a");
             Path b = dir.resolve(max + "b");
             Path all = dir.resolve(max + "all");
             Path merged = dir.resolve(max + "merged");
-            try (ValuedFilter fa = ValuedFilter.create(a, 5000, 0.01, 3, max);
-                    ValuedFilter fb = ValuedFilter.create(b, 5000, 0.01, 3, max);
-                    ValuedFilter fall = ValuedFilter.create(all, 5000, 0.01, 3, max)) {
+            try (ValuedFilter fa = ValuedFilter.create(a, 5000, 0.01, 3, keep);
+                    ValuedFilter fb = ValuedFilter.create(b, 5000, 0.01, 3, keep);
+                    ValuedFilter fall = ValuedFilter.create(all, 5000, 0.01, 3, keep)) {
                 for (int i = 0; i < 5000; i++) {
                     (i % 2 == 0 ? fa : fb).put(i, i % 8);
                     (i % 3 == 0 ? fb : fa).put(i, (i * 5) % 8);
@@ -137,7 +138,7 @@ class ValuedFilterTest {
     @Test
     void aValuedAndAPlainFileDoNotMerge() throws Exception {
         Path valued = dir.resolve("v");
-        ValuedFilter.create(valued, 1000, 0.01, 1, true).close();
+        ValuedFilter.create(valued, 1000, 0.01, 1, ValuedFilter.Keep.MAX).close();
         Path plain = dir.resolve("p");
         try (BloomFilter v = BloomFilter.open(valued, OpenMode.READ_ONLY)) {
             BloomFilter.create(plain, v.spec()).close();
@@ -151,7 +152,7 @@ class ValuedFilterTest {
     void errorPerSetOfASpatialFilterFollowsTheCells() throws Exception {
         // a spatial Bloom filter: three labelled sets inserted in priority order (label 1 lowest)
         int perSet = 30_000;
-        try (ValuedFilter f = ValuedFilter.create(dir.resolve("spatial.bloom"), 3 * perSet, 0.05, 2, true)) {
+        try (ValuedFilter f = ValuedFilter.create(dir.resolve("spatial.bloom"), 3 * perSet, 0.05, 2, ValuedFilter.Keep.MAX)) {
             for (int label = 1; label <= 3; label++) {
                 for (int i = 0; i < perSet; i++) {
                     f.put(label * 1_000_000L + i, label);

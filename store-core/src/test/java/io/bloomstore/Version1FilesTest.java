@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.internal.format.FilterFileDescriptor;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -38,7 +39,7 @@ class Version1FilesTest {
     @Test
     void aSealedVersion1FileOpensAnswersAndVerifiesWithItsSeedZeroChecksum() throws IOException {
         Path file = copy("sealed.v1", "sealed.bloom");
-        FilterFileInfo info = BloomFilter.readInfo(file);
+        FilterFileInfo info = FileForensics.readInfo(file);
         assertEquals(1, info.formatVersion());
         assertEquals(OptionalLong.empty(), info.fileIdentity());
         assertEquals(BloomSpec.forExpected(1000, 0.01), info.spec());
@@ -94,10 +95,10 @@ class Version1FilesTest {
         }
         Path union = dir.resolve("union.bloom");
         Merge.toNewFile(union, List.of(sealed, other), MergeOp.OR);
-        FilterFileInfo info = BloomFilter.readInfo(union);
+        FilterFileInfo info = FileForensics.readInfo(union);
         assertEquals(FilterFileDescriptor.FORMAT_VERSION, info.formatVersion());
         assertTrue(info.fileIdentity().isPresent());
-        assertNotEquals(BloomFilter.readInfo(other).fileIdentity(), info.fileIdentity(), "a merged file is a new file");
+        assertNotEquals(FileForensics.readInfo(other).fileIdentity(), info.fileIdentity(), "a merged file is a new file");
         try (BloomFilter filter = BloomFilter.open(union, OpenMode.READ_ONLY)) {
             assertHoldsKeys(filter, 0, 1000);
             assertTrue(filter.mightContain("other-key"));
@@ -125,7 +126,7 @@ class Version1FilesTest {
             assertTrue(filter.remove("key-600"));
         }
         assertEquals(1, lowerings(file));
-        assertEquals(1, BloomFilter.readInfo(file).formatVersion(), "still version 1");
+        assertEquals(1, FileForensics.readInfo(file).formatVersion(), "still version 1");
         assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(checkpoint, file, null));
         Checkpoint.write(file, checkpoint, null);
         try (BloomFilter copied = BloomFilter.open(checkpoint, OpenMode.READ_ONLY)) {

@@ -10,6 +10,7 @@ import io.bloomstore.FilterBuilder;
 import io.bloomstore.Layout;
 import io.bloomstore.StableSpec;
 import io.bloomstore.ValuedFilter;
+import io.bloomstore.ValuedFilter.Keep;
 import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,9 +22,6 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@link ShapeOptions}'s; this class refuses those that do not apply.
  */
 final class CellRuleOptions {
-    /** Which value a valued filter keeps for a key. */
-    enum Keep { MAX, MIN }
-
     private boolean stable;
     private Long sizeBytes;
     private Keep values;
@@ -117,7 +115,7 @@ final class CellRuleOptions {
             filter = BloomFilter.createStable(file, spec, options);
         } else {
             shape.checkSize(file, valuedSpec(shape));
-            filter = ValuedFilter.create(file, shape.expected, shape.fpp, valueBits, values == Keep.MAX, options).filter();
+            filter = ValuedFilter.create(file, shape.expected, shape.fpp, valueBits, values, options).filter();
         }
         return new Made(filter, describe(filter));
     }
@@ -136,7 +134,7 @@ final class CellRuleOptions {
             return builder.stable(spec);
         }
         shape.checkSize(file, valuedSpec(shape));
-        return builder.valued(shape.expected, shape.fpp, valueBits, values == Keep.MAX);
+        return builder.valued(shape.expected, shape.fpp, valueBits, values);
     }
 
     /** What a stable or valued filter the options made is, in words. */

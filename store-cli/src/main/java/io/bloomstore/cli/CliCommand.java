@@ -1,6 +1,8 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.CreateOption;
+import io.bloomstore.FilterBuilder;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -43,5 +45,10 @@ abstract class CliCommand implements Callable<Integer> {
     /** A progress display on stderr for a job of {@code totalBytes} (-1 if unknown), per --progress. */
     Progress progress(String task, long totalBytes) {
         return cli.progress(task, totalBytes);
+    }
+
+    /** The display of a library build's phase, named as the command line has always named it ("count", "build"...). */
+    Progress progress(FilterBuilder.Stage stage, long totalBytes) {
+        return progress(stage.name().toLowerCase(Locale.ROOT), totalBytes);
     }
 }

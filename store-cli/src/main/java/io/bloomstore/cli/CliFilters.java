@@ -9,6 +9,7 @@ import io.bloomstore.OpenMode;
 import io.bloomstore.SegmentStats;
 import io.bloomstore.StoredFile;
 import io.bloomstore.WindowSpec;
+import io.bloomstore.tools.UnmappedQueries;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -48,8 +49,16 @@ final class CliFilters {
 
     /** Opens a filter file of any kind (a windowed one on the system clock); a missing file gets a message saying how to make one. */
     static MembershipFilter openAny(Path file, OpenMode mode) throws IOException {
+        return openAny(file, mode, false);
+    }
+
+    /**
+     * Opens a filter file of any kind as {@link #openAny(Path, OpenMode)}; with {@code unmapped}, read-only
+     * and a fixed filter not mapped ({@link UnmappedQueries}), for a query of a few keys.
+     */
+    static MembershipFilter openAny(Path file, OpenMode mode, boolean unmapped) throws IOException {
         try {
-            return MembershipFilter.open(file, mode);
+            return unmapped ? UnmappedQueries.open(file) : MembershipFilter.open(file, mode);
         } catch (NoSuchFileException e) {
             throw missing(file);
         }

@@ -27,7 +27,7 @@ final class ContainsCommand extends CliCommand {
 
     /**
      * The most keys, all on the command line, that are queried without mapping the file
-     * ({@link OpenMode#READ_ONLY_UNMAPPED}). Mapping pays the memory layer's start once; reading
+     * ({@link io.bloomstore.tools.UnmappedQueries}). Mapping pays the memory layer's start once; reading
      * unmapped pays up to k positional reads per key instead. Counted in instructions, 64 keys read
      * unmapped still cost far less than one key mapped, so the bound is well short of where the two
      * meet (docs/BENCHMARKS-HISTORY.md, "CLI start-up", step 13); more keys than a command line
@@ -59,8 +59,8 @@ final class ContainsCommand extends CliCommand {
         OutputStream out = streams().out();
         KeySource.Queried answered;
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                MembershipFilter filter = CliFilters.openAny(operands.file, queriesUnmapped(operands.arguments.size(),
-                        operands.lines.isGiven()) ? OpenMode.READ_ONLY_UNMAPPED : OpenMode.READ_ONLY);
+                MembershipFilter filter = CliFilters.openAny(operands.file, OpenMode.READ_ONLY,
+                        queriesUnmapped(operands.arguments.size(), operands.lines.isGiven()));
                 Progress progress = progress("contains", operands.size())) {
             answered = source.onProgress(progress::update).queryIn(filter, quiet ? null : (bytes, offset, length, present) -> {
                 if (print == null) {

@@ -36,7 +36,7 @@ final class ExportSbbfCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        long length = ParquetFilters.exportSbbf(file, out, force);
+        long length = ParquetFilters.exportSbbf(file, out, replacing(force));
         streams().text().println("wrote " + out + ": " + Human.bytes(length) + " (a Parquet BloomFilterHeader and the bitset)");
         return ExitCode.OK;
     }

@@ -52,7 +52,7 @@ final class ImportParquetCommand extends CliCommand {
     public Integer call() throws Exception {
         ParquetFilters.ImportReport report;
         try (Progress progress = progress("import", -1)) {
-            report = ParquetFilters.importColumn(out, inputs, column, force, progress::update);
+            report = ParquetFilters.importColumn(out, inputs, column, progress::update, replacing(force));
         }
         for (String skipped : report.skipped().subList(0, Math.min(LISTED, report.skipped().size()))) {
             streams().err().println("bloomstore: left out: " + skipped);

@@ -52,7 +52,7 @@
  *       the first Chronicle Bytes store starts Chronicle's runtime (its {@code Jvm} class), which
  *       costs a short run as much CPU as three {@code java -version}s. {@code contains} with at most
  *       64 keys, all on the command line, opens a fixed filter with the library's
- *       {@code OpenMode.READ_ONLY_UNMAPPED}, which reads the probed words with positional reads and
+ *       {@code io.bloomstore.tools.UnmappedQueries}, which reads the probed words with positional reads and
  *       loads no Chronicle class ({@code UnmappedContainsIT}); {@link io.bloomstore.cli.QuickStart}
  *       starts the memory layer on a daemon thread, beside picocli's parse, only for a run that
  *       will map a file.

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bloomstore.BloomFilter;
 import io.bloomstore.OpenMode;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -106,7 +107,7 @@ class CommandLineTest {
             assertEquals(0, created.exit(), created.err());
             BloomSpec expected = BloomSpec.builder().expectedKeys(1000).fpp(0.01).hashes(4)
                     .layout(io.bloomstore.Layout.valueOf(layout.toUpperCase(java.util.Locale.ROOT))).build();
-            assertEquals(expected, BloomFilter.readInfo(dir.resolve(layout + ".bloom")).spec());
+            assertEquals(expected, FileForensics.readInfo(dir.resolve(layout + ".bloom")).spec());
             assertEquals(4, expected.hashes());
         }
         Files.writeString(dir.resolve("keys.txt"), "a\nb\nc\n");
@@ -114,7 +115,7 @@ class CommandLineTest {
                 "--hashes", "3");
         assertEquals(0, built.exit(), built.err());
         assertEquals(BloomSpec.builder().expectedKeys(3).fpp(0.01).hashes(3).build(),
-                BloomFilter.readInfo(dir.resolve("built.bloom")).spec());
+                FileForensics.readInfo(dir.resolve("built.bloom")).spec());
     }
 
     @Test
@@ -211,7 +212,7 @@ class CommandLineTest {
         assertFalse(json.get("sealed").asBoolean());
         assertEquals(3, json.get("formatVersion").asInt());
         assertEquals(String.format(java.util.Locale.ROOT, "0x%016x",
-                BloomFilter.readInfo(dir.resolve("f.bloom")).fileIdentity().getAsLong()), json.get("fileIdentity").asText());
+                FileForensics.readInfo(dir.resolve("f.bloom")).fileIdentity().getAsLong()), json.get("fileIdentity").asText());
     }
 
     @Test

@@ -5,7 +5,7 @@
  * {@code internal.cells} depend on nothing of bloomstore. The API's value types
  * ({@link io.bloomstore.BloomSpec}, {@link io.bloomstore.Layout}, {@link io.bloomstore.HashAlgorithm},
  * {@link io.bloomstore.KeyHasher}, {@link io.bloomstore.InvalidFilterFileException},
- * {@link io.bloomstore.CellsCheck}) use only {@code internal.math} and {@code internal.hashing}, so
+ * {@link io.bloomstore.CellsCheck}, {@link io.bloomstore.FilterFileInfo}) use only {@code internal.math} and {@code internal.hashing}, so
  * the packages above them may use them without a cycle: {@code internal.format} on the value types,
  * {@code internal.cells} and {@code internal.hashing}; {@code internal.probe} on the value types,
  * {@code internal.cells}, {@code internal.hashing} and {@code internal.math};

@@ -1,6 +1,9 @@
 package io.bloomstore.tools;
 
+import io.bloomstore.FilterFileInfo;
 import io.bloomstore.FilterKind;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,5 +25,18 @@ public final class FileForensics {
      */
     public static FilterKind kind(Path path) throws IOException {
         return FileKinds.of(path);
+    }
+
+    /**
+     * Reads and checks the header of the fixed filter file at {@code path} without mapping it: what
+     * {@link io.bloomstore.BloomFilter#info()} answers once the file is open.
+     *
+     * @param path the filter file
+     * @return the header's fields
+     * @throws InvalidFilterFileException if the header is damaged or not a fixed filter's
+     * @throws IOException if the file cannot be read
+     */
+    public static FilterFileInfo readInfo(Path path) throws IOException {
+        return CheckedFile.readHeader(path).info();
     }
 }

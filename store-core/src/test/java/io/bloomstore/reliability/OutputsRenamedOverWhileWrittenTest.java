@@ -115,7 +115,7 @@ class OutputsRenamedOverWhileWrittenTest {
         SlicedFilter plan = SlicedFilter.of(BloomSpec.builder().expectedKeys(50_000).fpp(0.01).layout(Layout.BLOCKED)
                 .build(), 2);
         Neighbour neighbour = new Neighbour("new");
-        IOException refused = assertThrows(IOException.class, () -> plan.assemble(target, false, slice -> {
+        IOException refused = assertThrows(IOException.class, () -> plan.assemble(target, slice -> {
             if (slice == 1) {
                 neighbour.renameOnce(); // slice 0 is written by now, the seal is still to come
             }
@@ -150,7 +150,7 @@ class OutputsRenamedOverWhileWrittenTest {
         Neighbour neighbour = new Neighbour("keys");
         String keys = LongStream.range(0, 20_000).mapToObj(k -> "key-" + k).collect(Collectors.joining("\n", "", "\n"));
         FilterBuilder.Built built = FilterBuilder.to(target).sizedFor(n -> BloomSpec.forExpected(n, 0.01))
-                .progress(neighbourDuring("spool", neighbour))
+                .progress(neighbourDuring(FilterBuilder.Stage.SPOOL, neighbour))
                 .fromLines(new ByteArrayInputStream(keys.getBytes(StandardCharsets.UTF_8)));
         assertEquals(20_000, built.keys());
         try (BloomFilter filter = BloomFilter.open(target, OpenMode.READ_ONLY)) {
@@ -166,14 +166,14 @@ class OutputsRenamedOverWhileWrittenTest {
     private void assertBuildRefused(FilterBuilder builder) throws IOException {
         Neighbour neighbour = new Neighbour("building");
         String keys = LongStream.range(0, 20_000).mapToObj(k -> "key-" + k).collect(Collectors.joining("\n", "", "\n"));
-        IOException refused = assertThrows(IOException.class, () -> builder.progress(neighbourDuring("build", neighbour))
+        IOException refused = assertThrows(IOException.class, () -> builder.progress(neighbourDuring(FilterBuilder.Stage.BUILD, neighbour))
                 .fromLines(new ByteArrayInputStream(keys.getBytes(StandardCharsets.UTF_8))));
         assertRefusedAndLeftAlone(refused, neighbour);
     }
 
-    private static FilterBuilder.Phases neighbourDuring(String phase, Neighbour neighbour) {
-        return (name, total) -> bytes -> {
-            if (name.equals(phase)) {
+    private static FilterBuilder.Phases neighbourDuring(FilterBuilder.Stage phase, Neighbour neighbour) {
+        return (stage, total) -> bytes -> {
+            if (stage == phase) {
                 neighbour.renameOnce();
             }
         };

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.bloomstore.BloomFilter;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Pack;
+import io.bloomstore.tools.FileForensics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,7 +54,7 @@ class PackFuzzTest {
             FilterFileInfo header = Pack.unpack(new ByteArrayInputStream(stream), "fuzzed.pack", target)
                     .info().orElseThrow();
             assertEquals(header.fileLength(), Files.size(target), "the restored file has the packed length");
-            assertEquals(header.spec(), BloomFilter.readInfo(target).spec(), "the restored file opens clean");
+            assertEquals(header.spec(), FileForensics.readInfo(target).spec(), "the restored file opens clean");
             Files.delete(target);
         } catch (InvalidFilterFileException e) {
             assertNotNull(e.problem());

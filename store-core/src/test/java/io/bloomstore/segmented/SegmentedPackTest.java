@@ -20,6 +20,7 @@ import io.bloomstore.Pack;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.reliability.PackFrames;
+import io.bloomstore.tools.FileForensics;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -132,7 +133,7 @@ class SegmentedPackTest {
         FilterFileSummary result = Pack.unpack(new ByteArrayInputStream(Files.readAllBytes(dir.resolve("f.bloom.pack"))),
                 "f.bloom.pack", restored);
         assertEquals(FilterKind.FIXED, result.kind());
-        assertEquals(BloomFilter.readInfo(file), result.info().orElseThrow());
+        assertEquals(FileForensics.readInfo(file), result.info().orElseThrow());
         assertArrayEquals(Files.readAllBytes(file), Files.readAllBytes(restored));
     }
 

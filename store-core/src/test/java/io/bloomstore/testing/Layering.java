@@ -45,6 +45,7 @@ public final class Layering {
             internal.cells    -> net.openhft
             internal.hashing  -> net.openhft
             internal.math     ->
+            internal.access   ->
             values            -> internal.math internal.hashing net.openhft
             internal.format   -> values internal.cells internal.hashing net.openhft
             internal.files    -> values internal.cells internal.format net.openhft
@@ -53,8 +54,8 @@ public final class Layering {
             internal.parquet  ->
             internal.segment  -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe net.openhft
             internal.map      -> values internal.cells internal.hashing internal.format internal.files net.openhft
-            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.parquet internal.map net.openhft
-            tools             -> api values internal.cells internal.hashing internal.map
+            api               -> values internal.cells internal.hashing internal.math internal.format internal.files internal.probe internal.bulk internal.segment internal.parquet internal.map internal.access net.openhft
+            tools             -> api values internal.cells internal.hashing internal.format internal.map internal.access
             server            -> api values tools
             cli               -> api values server tools
             spark             -> api values
@@ -67,7 +68,7 @@ public final class Layering {
      * {@code internal.hashing}, so that the public package and the internal ones form no cycle.
      */
     static final Set<String> VALUE_TYPES = Set.of("BloomSpec", "Layout", "HashAlgorithm", "KeyHasher", "ParquetType",
-            "InvalidFilterFileException", "CellsCheck", "FilterKind");
+            "InvalidFilterFileException", "CellsCheck", "FilterKind", "FilterFileInfo");
 
     private static final String ROOT = "io/bloomstore/";
     /** A class named in a descriptor or signature, or as a Class constant (arrays included). */

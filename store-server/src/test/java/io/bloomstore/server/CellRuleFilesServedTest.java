@@ -34,7 +34,7 @@ class CellRuleFilesServedTest {
     static void start() throws IOException {
         // a stable filter whose keys live about 200 later adds, a valued filter (max) of 2-bit values, a map of 3-bit values
         BloomFilter.createStable(dir.resolve("clicks.bloom"), StableSpec.forLifetime(200, 0.01, 2)).close();
-        ValuedFilter.create(dir.resolve("labels.bloom"), 1000, 0.001, 2, true).close();
+        ValuedFilter.create(dir.resolve("labels.bloom"), 1000, 0.001, 2, ValuedFilter.Keep.MAX).close();
         try (BloomierMap.Builder map = BloomierMap.builder(dir.resolve("shards.bloom"), 3)) {
             for (int i = 0; i < 1000; i++) {
                 map.put("user-" + i, i % 8);

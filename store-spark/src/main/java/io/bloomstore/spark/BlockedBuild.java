@@ -1,6 +1,7 @@
 package io.bloomstore.spark;
 
 import io.bloomstore.BloomSpec;
+import io.bloomstore.CreateOption;
 import io.bloomstore.KeyHasher;
 import io.bloomstore.SlicedFilter;
 import java.io.IOException;
@@ -50,7 +51,8 @@ final class BlockedBuild {
                 .collect();
 
         FileSystem fs = output.fileSystem();
-        output.publish((local, replace) -> plan.assemble(local, replace, s -> fs.open(slicePath(sliceDir, s))));
+        output.publish((local, replace) -> plan.assemble(local, s -> fs.open(slicePath(sliceDir, s)),
+                replace ? new CreateOption[] {CreateOption.REPLACE_EXISTING} : new CreateOption[0]));
         long keyCount = outcomes.stream().mapToLong(SliceOutcome::keys).sum();
         long nulls = outcomes.stream().mapToLong(SliceOutcome::nullKeys).sum();
         return new BuildResult(output.path().toString(), spec, keyCount, nulls, slices);

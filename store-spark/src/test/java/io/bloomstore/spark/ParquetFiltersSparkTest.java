@@ -120,7 +120,7 @@ class ParquetFiltersSparkTest {
         for (Column column : columns()) {
             Path out = dir.resolve(column.name() + ".bloom");
             List<Long> progress = new ArrayList<>();
-            ParquetFilters.ImportReport report = ParquetFilters.importColumn(out, List.of(dataset), column.name(), false,
+            ParquetFilters.ImportReport report = ParquetFilters.importColumn(out, List.of(dataset), column.name(),
                     progress::add);
             assertEquals(column.type(), report.type());
             assertTrue(report.skipped().isEmpty(), report.skipped().toString());
@@ -151,9 +151,9 @@ class ParquetFiltersSparkTest {
     void exportedBytesAreReadByParquetJavaWithTheSameAnswers() throws Exception {
         for (Column column : columns()) {
             Path imported = dir.resolve("export-source-" + column.name() + ".bloom");
-            ParquetFilters.importColumn(imported, List.of(dataset), column.name(), false, null);
+            ParquetFilters.importColumn(imported, List.of(dataset), column.name());
             Path exported = dir.resolve(column.name() + ".sbbf");
-            long length = ParquetFilters.exportSbbf(imported, exported, false);
+            long length = ParquetFilters.exportSbbf(imported, exported);
             byte[] bytes = Files.readAllBytes(exported);
             assertEquals(length, bytes.length);
             InputStream in = new ByteArrayInputStream(bytes);
@@ -179,7 +179,7 @@ class ParquetFiltersSparkTest {
             }
         }
         Path stringsOut = dir.resolve("strings.sbbf");
-        ParquetFilters.exportSbbf(strings, stringsOut, false);
+        ParquetFilters.exportSbbf(strings, stringsOut);
         InputStream stringsIn = Files.newInputStream(stringsOut);
         Util.readBloomFilterHeader(stringsIn);
         BlockSplitBloomFilter stringsParquet = new BlockSplitBloomFilter(stringsIn.readAllBytes());
@@ -197,11 +197,11 @@ class ParquetFiltersSparkTest {
     void aColumnWithoutFiltersIsReportedAndNothingIsCreated() {
         Path out = dir.resolve("n.bloom");
         IOException e = assertThrows(IOException.class,
-                () -> ParquetFilters.importColumn(out, List.of(dataset), "n", false, null));
+                () -> ParquetFilters.importColumn(out, List.of(dataset), "n"));
         assertTrue(e.getMessage().contains("no Bloom filter of column n"), e.getMessage());
         assertFalse(Files.exists(out));
         IOException missing = assertThrows(IOException.class,
-                () -> ParquetFilters.importColumn(out, List.of(dataset), "nope", false, null));
+                () -> ParquetFilters.importColumn(out, List.of(dataset), "nope"));
         assertTrue(missing.getMessage().contains("no column nope"), missing.getMessage());
     }
 
@@ -222,8 +222,7 @@ class ParquetFiltersSparkTest {
         try (Stream<Path> files = Files.list(out)) {
             file = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
         }
-        ParquetFilters.ImportReport report = ParquetFilters.importColumn(dir.resolve("fixture.bloom"), List.of(file), "l",
-                false, null);
+        ParquetFilters.ImportReport report = ParquetFilters.importColumn(dir.resolve("fixture.bloom"), List.of(file), "l");
         assertTrue(report.rowGroups() >= 2, report.rowGroups() + " row groups");
         String target = System.getProperty("bloomstore.parquet.fixtures");
         if (target != null) {

@@ -3,8 +3,8 @@ package io.bloomstore.spark;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.bloomstore.BloomFilter;
 import io.bloomstore.FilterFileInfo;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,8 +35,8 @@ final class SparkFixtures {
 
     /** Asserts that two filter files hold the same shape and the same cell bytes. */
     static void assertSameCells(Path expected, Path actual) throws IOException {
-        FilterFileInfo a = BloomFilter.readInfo(expected);
-        FilterFileInfo b = BloomFilter.readInfo(actual);
+        FilterFileInfo a = FileForensics.readInfo(expected);
+        FilterFileInfo b = FileForensics.readInfo(actual);
         assertEquals(a.spec(), b.spec());
         byte[] x = Files.readAllBytes(expected);
         byte[] y = Files.readAllBytes(actual);

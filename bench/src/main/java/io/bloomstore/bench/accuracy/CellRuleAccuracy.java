@@ -97,7 +97,7 @@ public final class CellRuleAccuracy {
     }
 
     private void valued(Path file, List<String> put, List<String> absent, boolean describe) throws IOException {
-        try (ValuedFilter filter = ValuedFilter.create(file, put.size(), FPP, 2, true)) {
+        try (ValuedFilter filter = ValuedFilter.create(file, put.size(), FPP, 2, ValuedFilter.Keep.MAX)) {
             int perLabel = put.size() / LABELS;
             for (int label = 1; label <= LABELS; label++) {
                 for (String key : put.subList((label - 1) * perLabel, label * perLabel)) {

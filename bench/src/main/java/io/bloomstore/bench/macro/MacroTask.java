@@ -271,7 +271,10 @@ public final class MacroTask {
      * Merge.toNewFile and Merge.inPlace of the two inputs. Rates are GiB of filter output per second.
      */
     private void merge(Path a, Path b, Path scratch) throws IOException {
-        long cellBytes = io.bloomstore.BloomFilter.readInfo(a).spec().cellBytes();
+        long cellBytes;
+        try (io.bloomstore.BloomFilter input = io.bloomstore.BloomFilter.open(a, OpenMode.READ_ONLY)) {
+            cellBytes = input.spec().cellBytes();
+        }
         result.put("cellGiB", String.format(Locale.ROOT, "%.3f", (double) cellBytes / GIB));
 
         MappedRegion source = MappedRegion.ofRandomFile(BenchDirs.fixtures().resolve("random-" + GIB + ".bin"), GIB);

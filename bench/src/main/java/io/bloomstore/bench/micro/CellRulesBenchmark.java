@@ -108,7 +108,7 @@ public class CellRulesBenchmark {
             case STANDARD, BLOCKED -> filter = BloomFilter.create(file, plain, CreateOption.REPLACE_EXISTING);
             case STABLE -> filter = BloomFilter.createStable(file,
                     StableSpec.forBytes(BloomFilter.fileBytes(plain), FPP, 2), CreateOption.REPLACE_EXISTING);
-            case VALUED_MAX -> values = ValuedFilter.create(file, n, FPP, VALUE_BITS, true, CreateOption.REPLACE_EXISTING);
+            case VALUED_MAX -> values = ValuedFilter.create(file, n, FPP, VALUE_BITS, ValuedFilter.Keep.MAX, CreateOption.REPLACE_EXISTING);
         }
         if (forQueries) {
             queried = filter;

@@ -5,6 +5,7 @@ import static io.bloomstore.internal.format.FilterFileDescriptor.*;
 
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.FilterFileInfo;
 import io.bloomstore.HashAlgorithm;
 import io.bloomstore.Layout;
 import io.bloomstore.ParquetType;
@@ -12,7 +13,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.zip.CRC32C;
 
 /**
@@ -176,6 +179,13 @@ public final class FilterHeader {
     /** The header's CRC32C as stored in the file it was read from (else as {@link #encode()} writes it). */
     public int crc32c() {
         return crc32c;
+    }
+
+    /** This header as the API reports it: the file's format, shape and where its cells lie. */
+    public FilterFileInfo info() {
+        return new FilterFileInfo(version, HEADER_LENGTH, crc32c, Instant.ofEpochMilli(createdMillis), sparse,
+                CELLS_START, spec.cellBytes(), fileLength(), spec,
+                isBound() ? OptionalLong.of(identity) : OptionalLong.empty());
     }
 
     /** The {@link #HEADER_LENGTH} header bytes, CRC32C included. */

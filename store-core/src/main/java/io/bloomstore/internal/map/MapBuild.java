@@ -30,9 +30,17 @@ public final class MapBuild implements AutoCloseable {
     private static final int RECORD = 32;
     private static final int BUFFER = 1 << 20;
 
-    /** What a build reports its phases to: "check" and "peel" here, in bytes of spooled pairs. */
+    /** The phases of a build here, in that order. */
+    public enum Step {
+        /** The spooled pairs checked for repeated keys. */
+        CHECK,
+        /** The table solved from the spooled pairs. */
+        PEEL
+    }
+
+    /** What a build reports its phases to, in bytes of spooled pairs. */
     public interface Phases {
-        Phase begin(String phase, long totalBytes);
+        Phase begin(Step step, long totalBytes);
 
         /** One phase under way. */
         interface Phase extends AutoCloseable {
@@ -152,7 +160,7 @@ public final class MapBuild implements AutoCloseable {
     private long deduplicate(BytesStore<?, ?> records, BytesStore<?, ?> scratch, long table, String source) throws IOException {
         long mask = table - 1;
         long distinct = 0;
-        try (Phases.Phase phase = progress.begin("check", pairs * RECORD)) {
+        try (Phases.Phase phase = progress.begin(Step.CHECK, pairs * RECORD)) {
             for (long i = 0; i < pairs; i++) {
                 long at = i * RECORD;
                 long keyHash = records.readLong(at);
@@ -246,7 +254,7 @@ public final class MapBuild implements AutoCloseable {
         long stack = counts + slots;
         long stackWhich = stack + 4 * distinct;
         s.zeroOut(0, counts + slots);
-        try (Phases.Phase phase = progress.begin("peel", 2 * pairs * RECORD)) {
+        try (Phases.Phase phase = progress.begin(Step.PEEL, 2 * pairs * RECORD)) {
             for (long i = 0; i < pairs; i++) {
                 long at = i * RECORD;
                 if (records.readLong(at + 24) < 0) {

@@ -11,6 +11,7 @@ import io.bloomstore.MembershipFilter;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.testing.ReadOnlyFile;
+import io.bloomstore.tools.UnmappedQueries;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -235,8 +237,16 @@ class DamagedFileTest {
     @ParameterizedTest
     @EnumSource(OpenMode.class)
     void directoryIsNotAFilter(OpenMode mode) {
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class,
-                () -> (mode == OpenMode.READ_ONLY_UNMAPPED ? open(dir, mode) : BloomFilter.open(dir, mode)).close());
+        assertNotARegularFile(() -> BloomFilter.open(dir, mode).close());
+    }
+
+    @Test
+    void directoryIsNotAFilterUnmapped() {
+        assertNotARegularFile(() -> UnmappedQueries.open(dir).close());
+    }
+
+    private static void assertNotARegularFile(Executable open) {
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, open);
         assertEquals(Problem.NOT_A_REGULAR_FILE, e.problem());
         assertTrue(e.getMessage().contains("directory"), e.getMessage());
     }
@@ -273,8 +283,8 @@ class DamagedFileTest {
 
     /**
      * Opens the spoiled file every way; each must refuse it the same way and leave it untouched. The
-     * unmapped reader, reached through {@link MembershipFilter#open} alone, must refuse it exactly as
-     * that method's mapped READ_ONLY does.
+     * unmapped reader ({@link UnmappedQueries}) must refuse it exactly as {@link MembershipFilter#open}'s
+     * mapped READ_ONLY does.
      */
     private void assertRefused(byte[] content, Problem expected, String messageWord) throws IOException {
         Path file = write(content);
@@ -288,7 +298,7 @@ class DamagedFileTest {
         InvalidFilterFileException mapped = assertThrows(InvalidFilterFileException.class,
                 () -> open(file, OpenMode.READ_ONLY).close());
         InvalidFilterFileException unmapped = assertThrows(InvalidFilterFileException.class,
-                () -> open(file, OpenMode.READ_ONLY_UNMAPPED).close());
+                () -> UnmappedQueries.open(file).close());
         assertEquals(mapped.problem(), unmapped.problem(), unmapped.getMessage());
         assertEquals(mapped.getMessage(), unmapped.getMessage());
         assertArrayEquals(content, Files.readAllBytes(file), "a refused open changes nothing");

@@ -10,6 +10,7 @@ import io.bloomstore.CreateOption;
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.BloomSpec;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -59,7 +60,7 @@ class FileCreationTest {
         BloomSpec spec = BloomSpec.builder().cells(1L << 30).hashes(3).build(); // 128 MiB, not written
         BloomFilter.create(file, spec, CreateOption.SPARSE).close();
         assertEquals(FilterFileDescriptor.CELLS_START + spec.cellBytes(), Files.size(file));
-        assertTrue(BloomFilter.readInfo(file).sparse());
+        assertTrue(FileForensics.readInfo(file).sparse());
         assertNoTemporaryFiles(dir);
     }
 
@@ -77,7 +78,7 @@ class FileCreationTest {
     void existingFileIsReplacedWhenAsked() throws Exception {
         Path file = Files.write(dir.resolve("taken.bloom"), PRECIOUS);
         BloomFilter.create(file, FilterFixtures.SMALL, CreateOption.REPLACE_EXISTING).close();
-        assertEquals(FilterFixtures.SMALL, BloomFilter.readInfo(file).spec());
+        assertEquals(FilterFixtures.SMALL, FileForensics.readInfo(file).spec());
         assertNoTemporaryFiles(dir);
     }
 

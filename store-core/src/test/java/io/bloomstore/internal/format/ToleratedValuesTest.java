@@ -11,6 +11,7 @@ import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.OpenMode;
 import io.bloomstore.internal.files.FilterFiles;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -81,7 +82,7 @@ class ToleratedValuesTest {
     void aVersion1FilesBytes80To87AndIdentityCopyAreReservedAndIgnored() throws IOException {
         Path file = sealedFile(FilterHeader.unbound(SPEC, 0, false), resigned(b -> b.putLong(FILE_IDENTITY_OFFSET, -1L))
                 .andThen(b -> b.putLong(IDENTITY_COPY_OFFSET, 12345)));
-        assertTrue(BloomFilter.readInfo(file).fileIdentity().isEmpty());
+        assertTrue(FileForensics.readInfo(file).fileIdentity().isEmpty());
         assertAnswersAndVerifies(file);
     }
 
@@ -91,7 +92,7 @@ class ToleratedValuesTest {
             b.putLong(EXPECTED_KEYS_OFFSET, 0);
             b.putDouble(TARGET_FPP_OFFSET, -0.0);
         }));
-        BloomSpec spec = BloomFilter.readInfo(file).spec();
+        BloomSpec spec = FileForensics.readInfo(file).spec();
         assertEquals(0, spec.expectedKeys());
         assertEquals(0.0, spec.targetFpp());
         assertAnswersAndVerifies(file);
@@ -100,14 +101,14 @@ class ToleratedValuesTest {
     @Test
     void aRateOutsideZeroToOneIsABadField() throws IOException {
         Path file = sealedFile(resigned(b -> b.putDouble(TARGET_FPP_OFFSET, 1.5)));
-        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> BloomFilter.readInfo(file));
+        InvalidFilterFileException e = assertThrows(InvalidFilterFileException.class, () -> FileForensics.readInfo(file));
         assertEquals(Problem.BAD_FIELD, e.problem());
     }
 
     @Test
     void aNegativeCreationTimeIsReportedAsItIs() throws IOException {
         Path file = sealedFile(resigned(b -> b.putLong(CREATED_MILLIS_OFFSET, -86_400_000L)));
-        FilterFileInfo info = BloomFilter.readInfo(file);
+        FilterFileInfo info = FileForensics.readInfo(file);
         assertEquals(Instant.parse("1969-12-31T00:00:00Z"), info.created());
         assertAnswersAndVerifies(file);
     }

@@ -1,5 +1,6 @@
 package io.bloomstore.spark.bench;
 
+import io.bloomstore.CreateOption;
 import io.bloomstore.ParquetFilters;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +56,7 @@ public final class ParquetImportComparison {
         for (int round = 1; round <= 3; round++) {
             long start = System.nanoTime();
             ParquetFilters.ImportReport report = ParquetFilters.importColumn(dir.resolve("l.bloom"),
-                    List.of(dir.resolve("data")), "l", true, null);
+                    List.of(dir.resolve("data")), "l", CreateOption.REPLACE_EXISTING);
             double bloomstoreMs = (System.nanoTime() - start) / 1e6;
             start = System.nanoTime();
             long parquetJavaBytes = readWithParquetJava(parquet);
