@@ -15,7 +15,7 @@ abstract class Probing {
     static Probing of(BloomSpec spec) {
         switch (spec.layout()) {
             case BLOCKED:
-                return new Blocked(spec, 0);
+                return Blocked.of(spec, 0);
             case SECTORIZED:
                 return Sectorized.of(spec, 0);
             case SBBF:
@@ -38,7 +38,7 @@ abstract class Probing {
     static Probing slice(BloomSpec spec, long firstBlock) {
         switch (spec.layout()) {
             case BLOCKED:
-                return new Blocked(spec, firstBlock);
+                return Blocked.of(spec, firstBlock);
             case SECTORIZED:
                 return Sectorized.of(spec, firstBlock);
             default:
@@ -228,7 +228,7 @@ abstract class Probing {
      * the top bits at each step, so the k probes behave as independent draws within the block.
      */
     static class Blocked extends Probing {
-        private static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
+        static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
 
         static {
             long power = 1;
@@ -241,7 +241,7 @@ abstract class Probing {
         private final long blocks;
         private final int log2CellsPerBlock;
         private final int inBlockShift;
-        private final int hashes;
+        final int hashes;
         /** The cell the array starts at: 0, or a slice's first ({@link Probing#slice}). */
         private final long firstCell;
 
@@ -252,6 +252,15 @@ abstract class Probing {
             this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
             this.inBlockShift = 64 - log2CellsPerBlock;
             this.firstCell = firstBlock << log2CellsPerBlock;
+        }
+
+        /**
+         * The probing of a blocked filter of shape {@code spec} from block {@code firstBlock} on:
+         * {@link BlockedBits} for 1-bit cells and k up to 16, else this class's loops.
+         */
+        static Blocked of(BloomSpec spec, long firstBlock) {
+            return spec.counterBits() == 1 && spec.hashes() <= BlockedBits.MAX_HASHES ? new BlockedBits(spec, firstBlock)
+                    : new Blocked(spec, firstBlock);
         }
 
         /** The number of blocks of a blocked filter of shape {@code spec}. */
@@ -330,6 +339,166 @@ abstract class Probing {
         @Override
         public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
             return 0;
+        }
+    }
+
+    /**
+     * The blocked probing of 1-bit cells (a block is one 512-bit line) for k up to 16: the same cells
+     * as {@link Blocked} (its {@link #index} is the definition), each probe's multiplier G^(i+1)
+     * folded into the code as a constant, the probes written out one after another and entered at
+     * probe k - 1 by a switch, as {@link Pairs} does for the sectorized layout. A query ORs the bits
+     * missing from the words it reads and tests once, without a branch per probe: the line is in
+     * the cache after the first load, so the loads an early exit would save cost less than the
+     * branches an absent key mispredicts.
+     */
+    static final class BlockedBits extends Blocked {
+        static final int MAX_HASHES = 16;
+        private static final long G1 = GOLDEN_POWERS[0];
+        private static final long G2 = GOLDEN_POWERS[1];
+        private static final long G3 = GOLDEN_POWERS[2];
+        private static final long G4 = GOLDEN_POWERS[3];
+        private static final long G5 = GOLDEN_POWERS[4];
+        private static final long G6 = GOLDEN_POWERS[5];
+        private static final long G7 = GOLDEN_POWERS[6];
+        private static final long G8 = GOLDEN_POWERS[7];
+        private static final long G9 = GOLDEN_POWERS[8];
+        private static final long G10 = GOLDEN_POWERS[9];
+        private static final long G11 = GOLDEN_POWERS[10];
+        private static final long G12 = GOLDEN_POWERS[11];
+        private static final long G13 = GOLDEN_POWERS[12];
+        private static final long G14 = GOLDEN_POWERS[13];
+        private static final long G15 = GOLDEN_POWERS[14];
+        private static final long G16 = GOLDEN_POWERS[15];
+        /** 64 - log2(512): a probe's cell in the line is the top 9 bits of h2 G^(i+1). */
+        private static final int SHIFT = 55;
+
+        BlockedBits(BloomSpec spec, long firstBlock) {
+            super(spec, firstBlock);
+        }
+
+        /** The bit of the probe whose multiplier is {@code power} missing from its word of the line. */
+        private static long missing(long line, long h2, long power) {
+            long cell = (h2 * power) >>> SHIFT;
+            return (1L << cell) & ~CellArray.wordVolatile(line + ((cell >>> 3) & ~7L));
+        }
+
+        private static boolean set(long line, long h2, long power, boolean singleWriter) {
+            long cell = (h2 * power) >>> SHIFT;
+            return CellArray.setBitsOfWord(line + ((cell >>> 3) & ~7L), 1L << cell, singleWriter);
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            long line = address + (base(hash) >>> 3);
+            long h2 = step(hash);
+            long missing = 0;
+            switch (hashes) {
+                case 16:
+                    missing |= missing(line, h2, G16);
+                    // fall through
+                case 15:
+                    missing |= missing(line, h2, G15);
+                    // fall through
+                case 14:
+                    missing |= missing(line, h2, G14);
+                    // fall through
+                case 13:
+                    missing |= missing(line, h2, G13);
+                    // fall through
+                case 12:
+                    missing |= missing(line, h2, G12);
+                    // fall through
+                case 11:
+                    missing |= missing(line, h2, G11);
+                    // fall through
+                case 10:
+                    missing |= missing(line, h2, G10);
+                    // fall through
+                case 9:
+                    missing |= missing(line, h2, G9);
+                    // fall through
+                case 8:
+                    missing |= missing(line, h2, G8);
+                    // fall through
+                case 7:
+                    missing |= missing(line, h2, G7);
+                    // fall through
+                case 6:
+                    missing |= missing(line, h2, G6);
+                    // fall through
+                case 5:
+                    missing |= missing(line, h2, G5);
+                    // fall through
+                case 4:
+                    missing |= missing(line, h2, G4);
+                    // fall through
+                case 3:
+                    missing |= missing(line, h2, G3);
+                    // fall through
+                case 2:
+                    missing |= missing(line, h2, G2);
+                    // fall through
+                default:
+                    missing |= missing(line, h2, G1);
+            }
+            return missing == 0;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            long line = address + (base(hash) >>> 3);
+            long h2 = step(hash);
+            boolean changed = false;
+            switch (hashes) {
+                case 16:
+                    changed |= set(line, h2, G16, singleWriter);
+                    // fall through
+                case 15:
+                    changed |= set(line, h2, G15, singleWriter);
+                    // fall through
+                case 14:
+                    changed |= set(line, h2, G14, singleWriter);
+                    // fall through
+                case 13:
+                    changed |= set(line, h2, G13, singleWriter);
+                    // fall through
+                case 12:
+                    changed |= set(line, h2, G12, singleWriter);
+                    // fall through
+                case 11:
+                    changed |= set(line, h2, G11, singleWriter);
+                    // fall through
+                case 10:
+                    changed |= set(line, h2, G10, singleWriter);
+                    // fall through
+                case 9:
+                    changed |= set(line, h2, G9, singleWriter);
+                    // fall through
+                case 8:
+                    changed |= set(line, h2, G8, singleWriter);
+                    // fall through
+                case 7:
+                    changed |= set(line, h2, G7, singleWriter);
+                    // fall through
+                case 6:
+                    changed |= set(line, h2, G6, singleWriter);
+                    // fall through
+                case 5:
+                    changed |= set(line, h2, G5, singleWriter);
+                    // fall through
+                case 4:
+                    changed |= set(line, h2, G4, singleWriter);
+                    // fall through
+                case 3:
+                    changed |= set(line, h2, G3, singleWriter);
+                    // fall through
+                case 2:
+                    changed |= set(line, h2, G2, singleWriter);
+                    // fall through
+                default:
+                    changed |= set(line, h2, G1, singleWriter);
+            }
+            return changed;
         }
     }
 
@@ -473,8 +642,8 @@ abstract class Probing {
      * {@link #index} is the definition), with each sector's two multipliers G^(2j+2) and G^(2j+3)
      * folded into the code as constants and the sectors written out one after another, entered at
      * sector S - 1 by a switch, in place of the general loops' per-bit table loads, loop counters
-     * and variable shifts. That cost a sectorized query about twice what the same probing written
-     * out by hand did (docs/BENCHMARKS-HISTORY.md, "Sectorized probes written out").
+     * and variable shifts, which made the general loops' query cost about twice the same probing
+     * written out by hand (docs/BENCHMARKS.md, the sectorized single calls' row).
      *
      * <p>An add tests and sets each word in one pass: a word that holds its two bits already is left
      * alone ({@link CellArray#setBitsOfWord}), so a key present writes nothing without a separate

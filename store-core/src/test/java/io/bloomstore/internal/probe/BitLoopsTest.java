@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * against their definition, the probe sequence of {@link Probing#index} read and written one cell at a
  * time through {@link CellArray}: the same bits set, the same "was new" and the same answers, key by
  * key, from empty to three times full, with shared cells (compare-and-set) and a single writer's
- * (plain stores), for each layout and a blocked and a sectorized slice that start past block 0.
+ * (plain stores), for each layout and a blocked and a sectorized slice that start past block 0; and
+ * for every k of the blocked and sectorized probings written out with their constants folded in.
  */
 class BitLoopsTest {
     private static final long KEYS = 2_000;
@@ -45,6 +46,21 @@ class BitLoopsTest {
         boolean pairs = k / ProbeMath.sectors(k) == 2;
         assertEquals(pairs, Probing.of(spec) instanceof Probing.Pairs, "the probing chosen for k = " + k);
         assertEquals(pairs, Probing.slice(spec, 3) instanceof Probing.Pairs, "the slice's probing for k = " + k);
+        assertLoopsFollowTheProbeSequence(spec, k % 2 == 0, false, spec.cells() / k / 8);
+        assertLoopsFollowTheProbeSequence(spec, k % 2 != 0, true, spec.cells() / k / 8);
+    }
+
+    /**
+     * Every k of a blocked filter of bits up to 16, written out ({@link Probing.BlockedBits}), and
+     * two past it that keep the general loop: the same cells as {@link Probing#index}.
+     */
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 24})
+    void everyBlockedShapeFollowsTheProbeSequence(int k) {
+        BloomSpec spec = BloomSpec.builder().cells(64 * 512).hashes(k).layout(Layout.BLOCKED).build();
+        boolean writtenOut = k <= Probing.BlockedBits.MAX_HASHES;
+        assertEquals(writtenOut, Probing.of(spec) instanceof Probing.BlockedBits, "the probing chosen for k = " + k);
+        assertEquals(writtenOut, Probing.slice(spec, 3) instanceof Probing.BlockedBits, "the slice's probing for k = " + k);
         assertLoopsFollowTheProbeSequence(spec, k % 2 == 0, false, spec.cells() / k / 8);
         assertLoopsFollowTheProbeSequence(spec, k % 2 != 0, true, spec.cells() / k / 8);
     }
