@@ -15,9 +15,9 @@ abstract class Probing {
     static Probing of(BloomSpec spec) {
         switch (spec.layout()) {
             case BLOCKED:
-                return new Blocked(spec, 0);
+                return Blocked.of(spec, 0);
             case SECTORIZED:
-                return new Sectorized(spec, 0);
+                return Sectorized.of(spec, 0);
             case SBBF:
                 return new SplitBlock(spec);
             case GUAVA:
@@ -38,9 +38,9 @@ abstract class Probing {
     static Probing slice(BloomSpec spec, long firstBlock) {
         switch (spec.layout()) {
             case BLOCKED:
-                return new Blocked(spec, firstBlock);
+                return Blocked.of(spec, firstBlock);
             case SECTORIZED:
-                return new Sectorized(spec, firstBlock);
+                return Sectorized.of(spec, firstBlock);
             default:
                 throw new IllegalArgumentException("a " + spec.layout() + " filter is not built in slices");
         }
@@ -228,7 +228,7 @@ abstract class Probing {
      * the top bits at each step, so the k probes behave as independent draws within the block.
      */
     static class Blocked extends Probing {
-        private static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
+        static final long[] GOLDEN_POWERS = new long[BloomSpec.MAX_HASHES];
 
         static {
             long power = 1;
@@ -241,7 +241,7 @@ abstract class Probing {
         private final long blocks;
         private final int log2CellsPerBlock;
         private final int inBlockShift;
-        private final int hashes;
+        final int hashes;
         /** The cell the array starts at: 0, or a slice's first ({@link Probing#slice}). */
         private final long firstCell;
 
@@ -252,6 +252,15 @@ abstract class Probing {
             this.log2CellsPerBlock = Integer.numberOfTrailingZeros(perBlock);
             this.inBlockShift = 64 - log2CellsPerBlock;
             this.firstCell = firstBlock << log2CellsPerBlock;
+        }
+
+        /**
+         * The probing of a blocked filter of shape {@code spec} from block {@code firstBlock} on:
+         * {@link BlockedBits} for 1-bit cells and k up to 16, else this class's loops.
+         */
+        static Blocked of(BloomSpec spec, long firstBlock) {
+            return spec.counterBits() == 1 && spec.hashes() <= BlockedBits.MAX_HASHES ? new BlockedBits(spec, firstBlock)
+                    : new Blocked(spec, firstBlock);
         }
 
         /** The number of blocks of a blocked filter of shape {@code spec}. */
@@ -334,6 +343,166 @@ abstract class Probing {
     }
 
     /**
+     * The blocked probing of 1-bit cells (a block is one 512-bit line) for k up to 16: the same cells
+     * as {@link Blocked} (its {@link #index} is the definition), each probe's multiplier G^(i+1)
+     * folded into the code as a constant, the probes written out one after another and entered at
+     * probe k - 1 by a switch, as {@link Pairs} does for the sectorized layout. A query ORs the bits
+     * missing from the words it reads and tests once, without a branch per probe: the line is in
+     * the cache after the first load, so the loads an early exit would save cost less than the
+     * branches an absent key mispredicts.
+     */
+    static final class BlockedBits extends Blocked {
+        static final int MAX_HASHES = 16;
+        private static final long G1 = GOLDEN_POWERS[0];
+        private static final long G2 = GOLDEN_POWERS[1];
+        private static final long G3 = GOLDEN_POWERS[2];
+        private static final long G4 = GOLDEN_POWERS[3];
+        private static final long G5 = GOLDEN_POWERS[4];
+        private static final long G6 = GOLDEN_POWERS[5];
+        private static final long G7 = GOLDEN_POWERS[6];
+        private static final long G8 = GOLDEN_POWERS[7];
+        private static final long G9 = GOLDEN_POWERS[8];
+        private static final long G10 = GOLDEN_POWERS[9];
+        private static final long G11 = GOLDEN_POWERS[10];
+        private static final long G12 = GOLDEN_POWERS[11];
+        private static final long G13 = GOLDEN_POWERS[12];
+        private static final long G14 = GOLDEN_POWERS[13];
+        private static final long G15 = GOLDEN_POWERS[14];
+        private static final long G16 = GOLDEN_POWERS[15];
+        /** 64 - log2(512): a probe's cell in the line is the top 9 bits of h2 G^(i+1). */
+        private static final int SHIFT = 55;
+
+        BlockedBits(BloomSpec spec, long firstBlock) {
+            super(spec, firstBlock);
+        }
+
+        /** The bit of the probe whose multiplier is {@code power} missing from its word of the line. */
+        private static long missing(long line, long h2, long power) {
+            long cell = (h2 * power) >>> SHIFT;
+            return (1L << cell) & ~CellArray.wordVolatile(line + ((cell >>> 3) & ~7L));
+        }
+
+        private static boolean set(long line, long h2, long power, boolean singleWriter) {
+            long cell = (h2 * power) >>> SHIFT;
+            return CellArray.setBitsOfWord(line + ((cell >>> 3) & ~7L), 1L << cell, singleWriter);
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            long line = address + (base(hash) >>> 3);
+            long h2 = step(hash);
+            long missing = 0;
+            switch (hashes) {
+                case 16:
+                    missing |= missing(line, h2, G16);
+                    // fall through
+                case 15:
+                    missing |= missing(line, h2, G15);
+                    // fall through
+                case 14:
+                    missing |= missing(line, h2, G14);
+                    // fall through
+                case 13:
+                    missing |= missing(line, h2, G13);
+                    // fall through
+                case 12:
+                    missing |= missing(line, h2, G12);
+                    // fall through
+                case 11:
+                    missing |= missing(line, h2, G11);
+                    // fall through
+                case 10:
+                    missing |= missing(line, h2, G10);
+                    // fall through
+                case 9:
+                    missing |= missing(line, h2, G9);
+                    // fall through
+                case 8:
+                    missing |= missing(line, h2, G8);
+                    // fall through
+                case 7:
+                    missing |= missing(line, h2, G7);
+                    // fall through
+                case 6:
+                    missing |= missing(line, h2, G6);
+                    // fall through
+                case 5:
+                    missing |= missing(line, h2, G5);
+                    // fall through
+                case 4:
+                    missing |= missing(line, h2, G4);
+                    // fall through
+                case 3:
+                    missing |= missing(line, h2, G3);
+                    // fall through
+                case 2:
+                    missing |= missing(line, h2, G2);
+                    // fall through
+                default:
+                    missing |= missing(line, h2, G1);
+            }
+            return missing == 0;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            long line = address + (base(hash) >>> 3);
+            long h2 = step(hash);
+            boolean changed = false;
+            switch (hashes) {
+                case 16:
+                    changed |= set(line, h2, G16, singleWriter);
+                    // fall through
+                case 15:
+                    changed |= set(line, h2, G15, singleWriter);
+                    // fall through
+                case 14:
+                    changed |= set(line, h2, G14, singleWriter);
+                    // fall through
+                case 13:
+                    changed |= set(line, h2, G13, singleWriter);
+                    // fall through
+                case 12:
+                    changed |= set(line, h2, G12, singleWriter);
+                    // fall through
+                case 11:
+                    changed |= set(line, h2, G11, singleWriter);
+                    // fall through
+                case 10:
+                    changed |= set(line, h2, G10, singleWriter);
+                    // fall through
+                case 9:
+                    changed |= set(line, h2, G9, singleWriter);
+                    // fall through
+                case 8:
+                    changed |= set(line, h2, G8, singleWriter);
+                    // fall through
+                case 7:
+                    changed |= set(line, h2, G7, singleWriter);
+                    // fall through
+                case 6:
+                    changed |= set(line, h2, G6, singleWriter);
+                    // fall through
+                case 5:
+                    changed |= set(line, h2, G5, singleWriter);
+                    // fall through
+                case 4:
+                    changed |= set(line, h2, G4, singleWriter);
+                    // fall through
+                case 3:
+                    changed |= set(line, h2, G3, singleWriter);
+                    // fall through
+                case 2:
+                    changed |= set(line, h2, G2, singleWriter);
+                    // fall through
+                default:
+                    changed |= set(line, h2, G1, singleWriter);
+            }
+            return changed;
+        }
+    }
+
+    /**
      * The blocked layout's line (w = 1, so B = 512), then S distinct words of it and b bits in each
      * (k = S b, S from k by {@link ProbeMath#sectors}). The S words are one of the C(8, S) subsets
      * of the line's eight, chosen uniformly by fastrange(h2 G, C(8, S)) from a table in
@@ -348,7 +517,7 @@ abstract class Probing {
      * The general probe ({@link #index}) gives the same cells one at a time, for the lockstep
      * queries of a windowed file.
      */
-    static final class Sectorized extends Blocked {
+    static class Sectorized extends Blocked {
         /** G^1 .. G^65: probe t uses G^(t+2), the subset G^1. */
         private static final long[] POWERS = new long[BloomSpec.MAX_HASHES + 1];
         /**
@@ -385,15 +554,26 @@ abstract class Probing {
             }
         }
 
-        private final int sectors;
+        final int sectors;
         private final int bitsPerSector;
-        private final long[] subsets;
+        /** The S-subsets of {@link #SUBSETS}. */
+        final long[] subsets;
 
         Sectorized(BloomSpec spec, long firstLine) {
             super(spec, firstLine); // 1-bit cells: BloomSpec refuses a sectorized spec of counters
             this.sectors = ProbeMath.sectors(spec.hashes());
             this.bitsPerSector = spec.hashes() / sectors;
             this.subsets = SUBSETS[sectors];
+        }
+
+        /**
+         * The probing of a sectorized filter of shape {@code spec} from line {@code firstLine} on:
+         * {@link Pairs} where b = 2 (every even k up to 16, which covers what sizing chooses from
+         * p = 13 % down to 10^-6 but for k = 9 and 15), else this class's loops over S and b.
+         */
+        static Sectorized of(BloomSpec spec, long firstLine) {
+            int k = spec.hashes();
+            return k / ProbeMath.sectors(k) == 2 ? new Pairs(spec, firstLine) : new Sectorized(spec, firstLine);
         }
 
         /** The byte offsets in its line of the key's S words, packed one a byte ({@link #SUBSETS}). */
@@ -452,6 +632,123 @@ abstract class Probing {
             for (int s = 0; s < sectors; s++) {
                 changed |= CellArray.setBitsOfWord(line + ((offsets >>> (s << 3)) & 0xFF), mask(h2, s * bits, bits),
                         singleWriter);
+            }
+            return changed;
+        }
+    }
+
+    /**
+     * The sectorized probing for b = 2, S from 1 to 8: the same cells as {@link Sectorized} (its
+     * {@link #index} is the definition), with each sector's two multipliers G^(2j+2) and G^(2j+3)
+     * folded into the code as constants and the sectors written out one after another, entered at
+     * sector S - 1 by a switch, in place of the general loops' per-bit table loads, loop counters
+     * and variable shifts, which made the general loops' query cost about twice the same probing
+     * written out by hand (docs/BENCHMARKS.md, the sectorized single calls' row).
+     *
+     * <p>An add tests and sets each word in one pass: a word that holds its two bits already is left
+     * alone ({@link CellArray#setBitsOfWord}), so a key present writes nothing without a separate
+     * test of all its words first.
+     */
+    static final class Pairs extends Sectorized {
+        private static final long G2 = Sectorized.POWERS[1];
+        private static final long G3 = Sectorized.POWERS[2];
+        private static final long G4 = Sectorized.POWERS[3];
+        private static final long G5 = Sectorized.POWERS[4];
+        private static final long G6 = Sectorized.POWERS[5];
+        private static final long G7 = Sectorized.POWERS[6];
+        private static final long G8 = Sectorized.POWERS[7];
+        private static final long G9 = Sectorized.POWERS[8];
+        private static final long G10 = Sectorized.POWERS[9];
+        private static final long G11 = Sectorized.POWERS[10];
+        private static final long G12 = Sectorized.POWERS[11];
+        private static final long G13 = Sectorized.POWERS[12];
+        private static final long G14 = Sectorized.POWERS[13];
+        private static final long G15 = Sectorized.POWERS[14];
+        private static final long G16 = Sectorized.POWERS[15];
+        private static final long G17 = Sectorized.POWERS[16];
+
+        Pairs(BloomSpec spec, long firstLine) {
+            super(spec, firstLine);
+        }
+
+        /** The two bits of a sector whose probes multiply h2 by {@code power0} and {@code power1}, as a mask. */
+        private static long pair(long h2, long power0, long power1) {
+            return (1L << ((h2 * power0) >>> 58)) | (1L << ((h2 * power1) >>> 58));
+        }
+
+        /** The bits of {@code mask} missing from the word at byte {@code offsets & 0xFF} of the line. */
+        private static long missing(long line, long offsets, long mask) {
+            return mask & ~CellArray.wordVolatile(line + (offsets & 0xFF));
+        }
+
+        private static boolean set(long line, long offsets, long mask, boolean singleWriter) {
+            return CellArray.setBitsOfWord(line + (offsets & 0xFF), mask, singleWriter);
+        }
+
+        @Override
+        public boolean allBitsSetVolatile(long address, long hash) {
+            long line = address + (base(hash) >>> 3);
+            long h2 = ProbeMath.secondHash(hash);
+            long offsets = sectorOffsets(h2, subsets);
+            long missing = 0;
+            switch (sectors) { // sector j's byte offset is byte j of offsets
+                case 8:
+                    missing |= missing(line, offsets >>> 56, pair(h2, G16, G17));
+                    // fall through
+                case 7:
+                    missing |= missing(line, offsets >>> 48, pair(h2, G14, G15));
+                    // fall through
+                case 6:
+                    missing |= missing(line, offsets >>> 40, pair(h2, G12, G13));
+                    // fall through
+                case 5:
+                    missing |= missing(line, offsets >>> 32, pair(h2, G10, G11));
+                    // fall through
+                case 4:
+                    missing |= missing(line, offsets >>> 24, pair(h2, G8, G9));
+                    // fall through
+                case 3:
+                    missing |= missing(line, offsets >>> 16, pair(h2, G6, G7));
+                    // fall through
+                case 2:
+                    missing |= missing(line, offsets >>> 8, pair(h2, G4, G5));
+                    // fall through
+                default:
+                    missing |= missing(line, offsets, pair(h2, G2, G3));
+            }
+            return missing == 0;
+        }
+
+        @Override
+        public boolean setBits(long address, long hash, boolean singleWriter) {
+            long line = address + (base(hash) >>> 3);
+            long h2 = ProbeMath.secondHash(hash);
+            long offsets = sectorOffsets(h2, subsets);
+            boolean changed = false;
+            switch (sectors) {
+                case 8:
+                    changed |= set(line, offsets >>> 56, pair(h2, G16, G17), singleWriter);
+                    // fall through
+                case 7:
+                    changed |= set(line, offsets >>> 48, pair(h2, G14, G15), singleWriter);
+                    // fall through
+                case 6:
+                    changed |= set(line, offsets >>> 40, pair(h2, G12, G13), singleWriter);
+                    // fall through
+                case 5:
+                    changed |= set(line, offsets >>> 32, pair(h2, G10, G11), singleWriter);
+                    // fall through
+                case 4:
+                    changed |= set(line, offsets >>> 24, pair(h2, G8, G9), singleWriter);
+                    // fall through
+                case 3:
+                    changed |= set(line, offsets >>> 16, pair(h2, G6, G7), singleWriter);
+                    // fall through
+                case 2:
+                    changed |= set(line, offsets >>> 8, pair(h2, G4, G5), singleWriter);
+                    // fall through
+                default:
+                    changed |= set(line, offsets, pair(h2, G2, G3), singleWriter);
             }
             return changed;
         }

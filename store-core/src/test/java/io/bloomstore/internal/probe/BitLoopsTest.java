@@ -8,16 +8,19 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
 import io.bloomstore.internal.cells.CellArray;
 import io.bloomstore.internal.cells.NativeCells;
+import io.bloomstore.internal.hashing.ProbeMath;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The layouts' own loops for 1-bit cells ({@link Probing#setBits}, {@link Probing#allBitsSetVolatile})
  * against their definition, the probe sequence of {@link Probing#index} read and written one cell at a
  * time through {@link CellArray}: the same bits set, the same "was new" and the same answers, key by
  * key, from empty to three times full, with shared cells (compare-and-set) and a single writer's
- * (plain stores), for each layout and a blocked and a sectorized slice that start past block 0.
+ * (plain stores), for each layout and a blocked and a sectorized slice that start past block 0; and
+ * for every k of the blocked and sectorized probings written out with their constants folded in.
  */
 class BitLoopsTest {
     private static final long KEYS = 2_000;
@@ -28,10 +31,47 @@ class BitLoopsTest {
             "SECTORIZED, 0.001, true, true"})
     void setAndFindTheCellsOfTheProbeSequence(Layout layout, double fpp, boolean singleWriter, boolean slice) {
         BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(fpp).layout(layout).build();
+        assertLoopsFollowTheProbeSequence(spec, singleWriter, slice, KEYS);
+    }
+
+    /**
+     * Every k a sectorized file may hold, so every S from 1 to 8 and every b: the probing chosen for
+     * it (written out for b = 2, {@link Probing.Pairs}; the general loops otherwise) sets and finds
+     * exactly the cells its {@link Probing#index} names, in a whole filter and in a slice.
+     */
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 24, 27, 32, 33, 48, 64})
+    void everySectorizedShapeFollowsTheProbeSequence(int k) {
+        BloomSpec spec = BloomSpec.builder().cells(64 * 512).hashes(k).layout(Layout.SECTORIZED).build();
+        boolean pairs = k / ProbeMath.sectors(k) == 2;
+        assertEquals(pairs, Probing.of(spec) instanceof Probing.Pairs, "the probing chosen for k = " + k);
+        assertEquals(pairs, Probing.slice(spec, 3) instanceof Probing.Pairs, "the slice's probing for k = " + k);
+        assertLoopsFollowTheProbeSequence(spec, k % 2 == 0, false, spec.cells() / k / 8);
+        assertLoopsFollowTheProbeSequence(spec, k % 2 != 0, true, spec.cells() / k / 8);
+    }
+
+    /**
+     * Every k of a blocked filter of bits up to 16, written out ({@link Probing.BlockedBits}), and
+     * two past it that keep the general loop: the same cells as {@link Probing#index}.
+     */
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 24})
+    void everyBlockedShapeFollowsTheProbeSequence(int k) {
+        BloomSpec spec = BloomSpec.builder().cells(64 * 512).hashes(k).layout(Layout.BLOCKED).build();
+        boolean writtenOut = k <= Probing.BlockedBits.MAX_HASHES;
+        assertEquals(writtenOut, Probing.of(spec) instanceof Probing.BlockedBits, "the probing chosen for k = " + k);
+        assertEquals(writtenOut, Probing.slice(spec, 3) instanceof Probing.BlockedBits, "the slice's probing for k = " + k);
+        assertLoopsFollowTheProbeSequence(spec, k % 2 == 0, false, spec.cells() / k / 8);
+        assertLoopsFollowTheProbeSequence(spec, k % 2 != 0, true, spec.cells() / k / 8);
+    }
+
+    private static void assertLoopsFollowTheProbeSequence(BloomSpec spec, boolean singleWriter, boolean slice, long minNewKeys) {
+        Layout layout = spec.layout();
         long firstBlock = slice ? 3 : 0;
         Probing probing = slice ? Probing.slice(spec, firstBlock) : Probing.of(spec);
         long cells = spec.cells() - (slice ? firstBlock * spec.cellsPerBlock() : 0);
-        SplittableRandom random = new SplittableRandom(20261125L + layout.ordinal() * 7L + (singleWriter ? 1 : 0));
+        SplittableRandom random = new SplittableRandom(20261125L + layout.ordinal() * 7L + (singleWriter ? 1 : 0)
+                + spec.hashes() * 31L);
         try (NativeCells loops = NativeCells.allocate(cells, 1, singleWriter);
                 NativeCells definition = NativeCells.allocate(cells, 1)) {
             CellArray byLoops = loops.cells();
@@ -58,7 +98,7 @@ class BitLoopsTest {
                 newKeys += changed ? 1 : 0;
             }
             assertArrayEquals(words(byDefinition), words(byLoops));
-            assertTrue(newKeys > KEYS, "most keys were new: " + newKeys);
+            assertTrue(newKeys > minNewKeys, "keys new to the filter: " + newKeys);
         }
     }
 
