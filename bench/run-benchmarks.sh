@@ -41,11 +41,11 @@
 #                  fixed filter against the ring of 8 epochs, each of WINDOW_LAYOUTS (BLOCKED STANDARD)
 #                  in its own run, WINDOW_REPS (3) repetitions; one CSV and log per repetition and layout
 #   window-dedup   DEDUP_ROUNDS (4) alternating rounds of `bin/bloomstore dedup` of 10 M new lines
-#                  into a new ring of 80 M keys a window at 1 % (L = 8), standard slots against blocked,
-#                  then a fixed filter of 10 M keys at 1 %; window-dedup.tsv (wall and user + sys CPU
+#                  into a new ring of 80 M keys a window at 1 % (L = 8), slots of each of DEDUP_LAYOUTS
+#                  (standard blocked) taking turns to go first, then a fixed filter of 10 M keys at 1 %; window-dedup.tsv (wall and user + sys CPU
 #                  of each process)
 #   grow-dedup     the same into a new growing file from 100 k keys at 0.1 % (7 segments at 10 M),
-#                  standard segments against blocked, then a fixed filter of 10 M keys at 0.1 %;
+#                  segments of each of DEDUP_LAYOUTS, then a fixed filter of 10 M keys at 0.1 %;
 #                  grow-dedup.tsv
 #   all            each of the above, into RESULTS-DIR/<mode>/
 #
@@ -511,16 +511,17 @@ window() { # dir. A ring's query against the fixed filter's, beyond the caches: 
 layout_dedup() { # dir, name, the options of the file after --layout. What a dedup index pays for its file's
   # layout, whole processes, the layouts taking turns going first so that a drift of the shared host hits
   # both alike
-  local d=$1 name=$2 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} lines=10000000 round layout first
+  local d=$1 name=$2 dir=${BLOOMSTORE_BENCH_DIR:-/tmp/bloomstore-bench} lines=10000000 round layout i
   shift 2
   local keys=$dir/fixtures/keys-$lines.txt file=$dir/scratch/$name.bloom
   local tsv=$d/$name.tsv
   run "$java" -cp "$jar" io.bloomstore.bench.macro.MacroTask key-file "$keys" "$lines"
   $dry || { mkdir -p "$(dirname "$file")"; cat "$keys" > /dev/null; printf 'label\tround\twall\tcpu\tload1\n' >> "$tsv"; }
+  local -a layouts
+  read -r -a layouts <<< "${DEDUP_LAYOUTS:-standard blocked}"
   for round in $(seq "${DEDUP_ROUNDS:-4}"); do
-    first=standard
-    ((round % 2 == 0)) && first=blocked
-    for layout in $first $([[ $first == standard ]] && echo blocked || echo standard); do
+    for i in "${!layouts[@]}"; do # round r starts with layout r - 1 (mod their number)
+      layout=${layouts[$(( (i + round - 1) % ${#layouts[@]} ))]}
       run rm -f "$file"
       timed "$tsv" "$layout	$round" bin/bloomstore dedup "$file" --layout "$layout" "$@" --from "$keys"
     done
