@@ -22,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
@@ -117,14 +119,24 @@ public final class Checkpoint {
         }
     }
 
+    /** What a checkpoint may do that it otherwise refuses. */
+    public enum Option {
+        /**
+         * Write {@code live} over a {@code copy} newer than it, on purpose: restoring a copy over the
+         * live file it was taken from, losing what was added since (the CLI's {@code checkpoint --force}).
+         * Without it such a copy is refused with {@link BackwardsException}.
+         */
+        OLDER_OVER_NEWER
+    }
+
     /**
      * Brings {@code copy} up to date with {@code live} by writing the pages that differ, then forces
-     * it; refuses a copy newer than {@code live}. The same as {@code write(live, copy, false, progress)}.
+     * it; refuses a copy newer than {@code live} unless {@link Option#OLDER_OVER_NEWER} is given.
      *
      * @param live the filter file (of any kind) to copy; it may be open, and added to, elsewhere
      * @param copy its durable copy: an earlier checkpoint of the same file, updated in place; or absent
      *     (or empty, 0 bytes), and then created whole, atomically (it appears only when complete)
-     * @param progress called with the bytes of the live file compared so far, or null
+     * @param options what it may do besides
      * @return what was written
      * @throws BackwardsException if {@code copy} is newer than {@code live}; nothing was written
      * @throws IllegalArgumentException if {@code copy} exists and is not a copy of {@code live} (their
@@ -134,23 +146,23 @@ public final class Checkpoint {
      * @throws IOException if a file cannot be read or written (the message names it and what to do), or
      *     another checkpoint is writing {@code copy}
      */
-    public static Result write(Path live, Path copy, LongConsumer progress) throws IOException {
-        return write(live, copy, false, progress);
+    public static Result write(Path live, Path copy, Option... options) throws IOException {
+        return write(live, copy, bytes -> { }, options);
     }
 
     /**
-     * {@link #write(Path, Path, LongConsumer)}, with {@code force} to write an older file over a
-     * newer one on purpose (restoring a copy over the live file it was taken from, losing what was
-     * added since).
+     * {@link #write(Path, Path, Option...)}, reporting its progress.
      *
      * @param live the file to copy
      * @param copy the file to bring up to date with it
-     * @param force whether a {@code copy} newer than {@code live} is written over all the same
-     * @param progress called with the bytes of the live file compared so far, or null
+     * @param progress called with the bytes of the live file compared so far
+     * @param options what it may do besides
      * @return what was written
-     * @throws IOException as {@link #write(Path, Path, LongConsumer)}
+     * @throws IOException as {@link #write(Path, Path, Option...)}
      */
-    public static Result write(Path live, Path copy, boolean force, LongConsumer progress) throws IOException {
+    public static Result write(Path live, Path copy, LongConsumer progress, Option... options) throws IOException {
+        Objects.requireNonNull(progress, "progress: use write(live, copy, options) for none");
+        boolean force = List.of(options).contains(Option.OLDER_OVER_NEWER);
         if (FileKinds.of(live) == FilterKind.MAP) {
             throw new IllegalArgumentException(live + " is a Bloomier map, which never changes once built: copy it whole"
                     + " (cp, or pack and unpack), there is nothing to bring up to date");
@@ -312,9 +324,7 @@ public final class Checkpoint {
                     CrashPoint.reach(CrashPoint.CHECKPOINT);
                 }
             }
-            if (progress != null) {
-                progress.accept(at + live.limit());
-            }
+            progress.accept(at + live.limit());
         }
         return pages;
     }

@@ -182,7 +182,7 @@ class BloomierMapTest {
         assertEquals(file + ": format version 5 is not supported (this bloomstore reads versions 1, 3 and 4); use the bloomstore "
                 + "release that wrote it", old.getMessage());
         IllegalArgumentException copy = assertThrows(IllegalArgumentException.class,
-                () -> Checkpoint.write(file, dir.resolve("copy.map"), null));
+                () -> Checkpoint.write(file, dir.resolve("copy.map")));
         assertTrue(copy.getMessage().contains("is a Bloomier map, which never changes once built"), copy.getMessage());
     }
 

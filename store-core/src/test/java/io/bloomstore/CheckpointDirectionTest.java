@@ -87,13 +87,13 @@ class CheckpointDirectionTest {
         swappedAfterMoreKeys((file, mode) -> WindowedBloomFilter.open(file, mode, at(T0)), "cells set that " + copy + " lacks");
 
         Files.delete(copy);
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (MembershipFilter filter = WindowedBloomFilter.open(live, OpenMode.READ_WRITE, at(T0 + 1_000))) {
             filter.add("after a rotation");
         }
         byte[] before = Files.readAllBytes(live);
         Checkpoint.BackwardsException refused = assertThrows(Checkpoint.BackwardsException.class,
-                () -> Checkpoint.write(copy, live, null));
+                () -> Checkpoint.write(copy, live));
         assertTrue(refused.getMessage().contains("it is at epoch"), refused.getMessage());
         assertArrayEquals(before, Files.readAllBytes(live), "nothing was written");
     }
@@ -107,13 +107,13 @@ class CheckpointDirectionTest {
         try (MembershipFilter filter = opener.open(live, OpenMode.READ_WRITE)) {
             addRange(filter, 0, 10_000);
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (MembershipFilter filter = opener.open(live, OpenMode.READ_WRITE)) {
             addRange(filter, 10_000, 30_000);
         }
         byte[] before = Files.readAllBytes(live);
         Checkpoint.BackwardsException refused = assertThrows(Checkpoint.BackwardsException.class,
-                () -> Checkpoint.write(copy, live, null));
+                () -> Checkpoint.write(copy, live));
         assertTrue(refused.getMessage().startsWith(live + " is newer than " + copy + " ("), refused.getMessage());
         assertTrue(refused.getMessage().contains(why), refused.getMessage());
         assertTrue(refused.getMessage().contains("nothing was written; to write the older file over it anyway, "
@@ -123,13 +123,13 @@ class CheckpointDirectionTest {
             assertAllPresent(filter, 0, 40_000);
         }
 
-        Checkpoint.write(live, copy, null); // forward: the copy catches up
+        Checkpoint.write(live, copy); // forward: the copy catches up
         Path older = dir.resolve("older.bloom");
         Files.copy(live, older);
         try (MembershipFilter filter = opener.open(live, OpenMode.READ_WRITE)) {
             addRange(filter, 40_000, 1_000);
         }
-        assertTrue(Checkpoint.write(older, live, true, null).pagesWritten() > 0, "force writes the older file over");
+        assertTrue(Checkpoint.write(older, live, Checkpoint.Option.OLDER_OVER_NEWER).pagesWritten() > 0, "force writes the older file over");
         try (MembershipFilter filter = opener.open(live, OpenMode.READ_ONLY)) {
             assertAllPresent(filter, 0, 40_000);
             assertFalse(allPresent(filter, 40_000, 1_000), "the keys added since are gone, as force asked");
@@ -143,11 +143,11 @@ class CheckpointDirectionTest {
         assertEquals(5_000, lowerings(live), "each remove counted");
         byte[] before = Files.readAllBytes(live);
         Checkpoint.BackwardsException refused = assertThrows(Checkpoint.BackwardsException.class,
-                () -> Checkpoint.write(copy, live, null));
+                () -> Checkpoint.write(copy, live));
         assertTrue(refused.getMessage().contains("lowered (by a remove or an AND merge) 5000 times, " + copy
                 + "'s only 0 times"), refused.getMessage());
         assertArrayEquals(before, Files.readAllBytes(live));
-        assertTrue(Checkpoint.write(live, copy, null).pagesWritten() > 0, "the removes reach the copy");
+        assertTrue(Checkpoint.write(live, copy).pagesWritten() > 0, "the removes reach the copy");
         assertArrayEquals(Files.readAllBytes(live), Files.readAllBytes(copy));
 
         Path other = dir.resolve("other.bloom");
@@ -156,13 +156,13 @@ class CheckpointDirectionTest {
         try (BloomFilter plain = BloomFilter.open(dir.resolve("plain.bloom"), OpenMode.READ_WRITE)) {
             addRange(plain, 0, 10_000);
         }
-        Checkpoint.write(dir.resolve("plain.bloom"), copy.resolveSibling("plain-copy.bloom"), null);
+        Checkpoint.write(dir.resolve("plain.bloom"), copy.resolveSibling("plain-copy.bloom"));
         try (BloomFilter plain = BloomFilter.open(dir.resolve("plain.bloom"), OpenMode.READ_WRITE);
                 BloomFilter empty = BloomFilter.open(other, OpenMode.READ_ONLY)) {
             Merge.inPlace(plain, empty, MergeOp.AND, null); // clears every bit
         }
         assertTrue(lowerings(dir.resolve("plain.bloom")) > 0, "an AND merge counts as a lowering");
-        Checkpoint.write(dir.resolve("plain.bloom"), copy.resolveSibling("plain-copy.bloom"), null);
+        Checkpoint.write(dir.resolve("plain.bloom"), copy.resolveSibling("plain-copy.bloom"));
         try (BloomFilter cleared = BloomFilter.open(copy.resolveSibling("plain-copy.bloom"), OpenMode.READ_ONLY)) {
             assertFalse(cleared.mightContain(1L), "the AND reached the copy");
         }
@@ -177,8 +177,8 @@ class CheckpointDirectionTest {
     void aFileWhoseRemovesWereNotCountedIsRefusedForwardUntilForced() throws IOException {
         checkpointThenRemove(1_000, 1);
         setLowerings(live, 0); // as a release before the count leaves it
-        assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(live, copy, null));
-        Checkpoint.write(live, copy, true, null);
+        assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(live, copy));
+        Checkpoint.write(live, copy, Checkpoint.Option.OLDER_OVER_NEWER);
         try (BloomFilter restored = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertEquals(0, restored.count(0L));
         }
@@ -189,7 +189,7 @@ class CheckpointDirectionTest {
         try (BloomFilter filter = BloomFilter.create(live, COUNTING)) {
             addRange(filter, 0, keys);
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             for (long key = 0; key < removed; key++) {
                 filter.remove(key);
@@ -202,9 +202,9 @@ class CheckpointDirectionTest {
         try (BloomFilter filter = BloomFilter.create(live, PLAIN)) {
             addRange(filter, 0, 1_000);
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         Files.write(live, new byte[0]); // as a boot script's touch leaves it
-        assertTrue(Checkpoint.write(copy, live, null).created());
+        assertTrue(Checkpoint.write(copy, live).created());
         try (BloomFilter restored = BloomFilter.open(live, OpenMode.READ_ONLY)) {
             assertAllPresent(restored, 0, 1_000);
         }
@@ -252,9 +252,9 @@ class CheckpointDirectionTest {
     /** Waits for 20,000 acknowledged keys, checkpoints, waits for 20,000 more, then checks the swapped checkpoint is refused. */
     private void swappedWhileAdding(ChildJvm adder, Opener opener) throws IOException {
         awaitAcknowledged(adder, 20_000);
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         long acknowledged = awaitAcknowledged(adder, 20_000);
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(copy, live, null));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(copy, live));
         assertTrue(refused instanceof Checkpoint.BackwardsException || refused.getMessage().contains("is open for writing"),
                 refused.getMessage());
         acknowledged = Math.max(acknowledged, awaitAcknowledged(adder, 1_000));

@@ -35,7 +35,7 @@ class CheckpointDuringGrowthTest {
             adder.start();
             try {
                 while (adder.isAlive() && checkpoints < 400) {
-                    Checkpoint.write(live, copy, null);
+                    Checkpoint.write(live, copy);
                     checkpoints++;
                     try (GrowingBloomFilter copied = GrowingBloomFilter.open(copy, OpenMode.READ_ONLY)) {
                         copied.verify();

@@ -12,7 +12,7 @@ public final class CheckpointProcess {
     }
 
     public static void main(String[] args) throws Exception {
-        Checkpoint.Result result = Checkpoint.write(Path.of(args[0]), Path.of(args[1]), null);
+        Checkpoint.Result result = Checkpoint.write(Path.of(args[0]), Path.of(args[1]));
         System.out.println("done " + result.pagesWritten());
     }
 }

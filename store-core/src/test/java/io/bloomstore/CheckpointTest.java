@@ -67,7 +67,7 @@ class CheckpointTest {
     void createsTheCopyWholeThenWritesExactlyThePagesThatDiffer() throws IOException {
         try (BloomFilter filter = BloomFilter.create(live, STANDARD)) {
             addRange(filter, 0, 100_000);
-            Checkpoint.Result created = Checkpoint.write(live, copy, null);
+            Checkpoint.Result created = Checkpoint.write(live, copy);
             assertTrue(created.created());
             assertEquals(Files.size(live), created.fileLength());
             assertEquals(Files.size(live), created.bytesWritten(), "a new copy is written whole");
@@ -87,7 +87,7 @@ class CheckpointTest {
             assertEquals(Files.size(live), progress.get(progress.size() - 1));
             assertArrayEquals(withoutWriters(Files.readAllBytes(live)), Files.readAllBytes(copy));
 
-            assertEquals(0, Checkpoint.write(live, copy, null).pagesWritten(), "nothing changed, nothing written");
+            assertEquals(0, Checkpoint.write(live, copy).pagesWritten(), "nothing changed, nothing written");
         }
         try (BloomFilter restored = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertAllPresent(restored, 0, 100_000);
@@ -98,9 +98,9 @@ class CheckpointTest {
     @Test
     void restoringIsACheckpointTheOtherWay() throws IOException {
         liveWith(STANDARD, 5_000, false);
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         Files.delete(live); // a reboot empties /dev/shm
-        assertTrue(Checkpoint.write(copy, live, null).created());
+        assertTrue(Checkpoint.write(copy, live).created());
         try (BloomFilter restored = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             assertAllPresent(restored, 0, 5_000);
         }
@@ -109,7 +109,7 @@ class CheckpointTest {
     @Test
     void aSealedLiveFileGivesASealedCopyAndAnUnsealedOneAnUnsealedCopy() throws IOException {
         liveWith(STANDARD, 5_000, true);
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (BloomFilter sealedCopy = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertTrue(sealedCopy.isSealed());
             assertEquals(CellsCheck.INTACT, sealedCopy.verify());
@@ -117,7 +117,7 @@ class CheckpointTest {
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             addRange(filter, 10_000, 5_000);
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (BloomFilter unsealedCopy = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertFalse(unsealedCopy.isSealed());
             assertAllPresent(unsealedCopy, 10_000, 5_000);
@@ -128,14 +128,14 @@ class CheckpointTest {
     void countersAndRemovesReachTheCopy() throws IOException {
         BloomSpec counting = BloomSpec.builder().expectedKeys(100_000).fpp(0.01).counterBits(4).build();
         liveWith(counting, 10_000, false);
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             for (long key = 0; key < 5_000; key++) {
                 filter.remove(key);
             }
             filter.add(7_000L);
         }
-        assertTrue(Checkpoint.write(live, copy, null).pagesWritten() > 0);
+        assertTrue(Checkpoint.write(live, copy).pagesWritten() > 0);
         assertArrayEquals(Files.readAllBytes(live), Files.readAllBytes(copy));
         try (BloomFilter restored = BloomFilter.open(copy, OpenMode.READ_ONLY)) {
             assertEquals(2, restored.count(7_000L));
@@ -148,12 +148,12 @@ class CheckpointTest {
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(live, GrowingSpec.of(1_000, 0.01))) {
             addRange(filter, 0, 2_000);
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         long before = Files.size(copy);
         try (GrowingBloomFilter filter = GrowingBloomFilter.open(live, OpenMode.READ_WRITE)) {
             addRange(filter, 2_000, 20_000);
         }
-        Checkpoint.Result grown = Checkpoint.write(live, copy, null);
+        Checkpoint.Result grown = Checkpoint.write(live, copy);
         assertTrue(Files.size(copy) > before, "the new segments were appended");
         assertTrue(grown.bytesWritten() < Files.size(live), "the first segments' unchanged pages were not");
         assertArrayEquals(Files.readAllBytes(live), Files.readAllBytes(copy));
@@ -169,11 +169,11 @@ class CheckpointTest {
         try (WindowedBloomFilter filter = WindowedBloomFilter.create(live, spec, at(t0))) {
             addRange(filter, 0, 1_000);
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (WindowedBloomFilter filter = WindowedBloomFilter.open(live, OpenMode.READ_WRITE, at(t0 + 5_000))) {
             addRange(filter, 10_000, 1_000); // rotates: the slot of the first keys is cleared and reused
         }
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         assertArrayEquals(Files.readAllBytes(live), Files.readAllBytes(copy));
         try (WindowedBloomFilter restored = WindowedBloomFilter.open(copy, OpenMode.READ_ONLY, at(t0 + 5_000))) {
             assertAllPresent(restored, 10_000, 1_000);
@@ -186,19 +186,19 @@ class CheckpointTest {
         BloomFilter.create(live, STANDARD).close();
         BloomFilter.create(other, STANDARD).close(); // same shape, another identity
         byte[] otherBytes = Files.readAllBytes(other);
-        IllegalArgumentException another = assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(live, other, null));
+        IllegalArgumentException another = assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(live, other));
         assertTrue(another.getMessage().contains("not a checkpoint of " + live), another.getMessage());
         assertArrayEquals(otherBytes, Files.readAllBytes(other), "left as it was");
 
-        assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(live, live, null));
+        assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(live, live));
 
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (BloomFilter openCopy = BloomFilter.open(copy, OpenMode.READ_WRITE)) {
             assertFalse(openCopy.isSealed());
-            IllegalArgumentException open = assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(live, copy, null));
+            IllegalArgumentException open = assertThrows(IllegalArgumentException.class, () -> Checkpoint.write(live, copy));
             assertTrue(open.getMessage().contains("open for writing (1 open writers)"), open.getMessage());
         }
-        assertThrows(InvalidFilterFileException.class, () -> Checkpoint.write(dir, dir.resolve("x.bloom"), null));
+        assertThrows(InvalidFilterFileException.class, () -> Checkpoint.write(dir, dir.resolve("x.bloom")));
         assertFalse(Files.exists(dir.resolve("x.bloom")));
     }
 
@@ -210,7 +210,7 @@ class CheckpointTest {
     @Test
     void aCheckpointHaltedHalfWayLeavesACopyThatOpensCleanWithEveryEarlierKey() throws IOException {
         liveWith(STANDARD, 50_000, true);
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         byte[] oldCopy = Files.readAllBytes(copy);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             addRange(filter, 1_000_000, 2_000);
@@ -232,7 +232,7 @@ class CheckpointTest {
     void aGrowingFileCheckpointHaltedHalfWayOpensWithItsEarlierSegments() throws IOException {
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(live, GrowingSpec.of(1_000, 0.01))) {
             addRange(filter, 0, 3_000);
-            Checkpoint.write(live, copy, null);
+            Checkpoint.write(live, copy);
             addRange(filter, 3_000, 30_000);
         }
         assertEquals("halted", checkpointInAChild(live, copy, true));
@@ -284,7 +284,7 @@ class CheckpointTest {
             for (int line = 0; line < 20_000; line++) {
                 acknowledged = Long.parseLong(adder.readLine(TIMEOUT));
             }
-            Checkpoint.write(live, copy, null);
+            Checkpoint.write(live, copy);
             try (MembershipFilter checkpointed = openCopy.open()) {
                 assertAllPresent(checkpointed, 0, acknowledged + 1);
             }

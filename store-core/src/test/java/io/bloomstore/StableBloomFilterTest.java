@@ -138,11 +138,11 @@ class StableBloomFilterTest {
             for (int i = 0; i < 50_000; i++) {
                 filter.add(i);
             }
-            Checkpoint.write(live, copy, null);
+            Checkpoint.write(live, copy);
             for (int i = 50_000; i < 100_000; i++) {
                 filter.add(i);
             }
-            Checkpoint.write(live, copy, null);
+            Checkpoint.write(live, copy);
             byte[] ours = java.nio.file.Files.readAllBytes(live);
             byte[] theirs = java.nio.file.Files.readAllBytes(copy);
             assertTrue(java.util.Arrays.equals(ours, 4096, ours.length, theirs, 4096, theirs.length), "the copy's cells are the live file's");

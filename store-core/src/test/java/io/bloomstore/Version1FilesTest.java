@@ -121,14 +121,14 @@ class Version1FilesTest {
         Path file = copy("unsealed-counting.v1", "counting.bloom");
         assertEquals(0, lowerings(file), "written before the count existed");
         Path checkpoint = dir.resolve("copy.bloom");
-        Checkpoint.write(file, checkpoint, null);
+        Checkpoint.write(file, checkpoint);
         try (BloomFilter filter = BloomFilter.open(file, OpenMode.READ_WRITE)) {
             assertTrue(filter.remove("key-600"));
         }
         assertEquals(1, lowerings(file));
         assertEquals(1, FileForensics.readInfo(file).formatVersion(), "still version 1");
-        assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(checkpoint, file, null));
-        Checkpoint.write(file, checkpoint, null);
+        assertThrows(Checkpoint.BackwardsException.class, () -> Checkpoint.write(checkpoint, file));
+        Checkpoint.write(file, checkpoint);
         try (BloomFilter copied = BloomFilter.open(checkpoint, OpenMode.READ_ONLY)) {
             assertHoldsKeys(copied, 500, 600);
             assertHoldsKeys(copied, 601, 1500);

@@ -60,7 +60,8 @@ final class CheckpointCommand extends CliCommand {
         long started = System.nanoTime();
         Checkpoint.Result result;
         try (Progress progress = progress("checkpoint", Files.size(live))) {
-            result = Checkpoint.write(live, copy, force, progress::update);
+            result = force ? Checkpoint.write(live, copy, progress::update, Checkpoint.Option.OLDER_OVER_NEWER)
+                    : Checkpoint.write(live, copy, progress::update);
         } catch (Checkpoint.BackwardsException e) {
             throw new IllegalArgumentException(e.reason() + "; if you mean to write the older " + live + " over it, "
                     + "losing that, run the checkpoint again with --force", e);

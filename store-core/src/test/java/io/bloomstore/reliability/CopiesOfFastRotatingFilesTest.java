@@ -57,7 +57,7 @@ class CopiesOfFastRotatingFilesTest {
             adder.expectLine("open", TIMEOUT);
             for (int round = 0; round < ROUNDS; round++) {
                 readUntilNow(adder, acknowledged);
-                Checkpoint.Result result = Checkpoint.write(live, copy, null);
+                Checkpoint.Result result = Checkpoint.write(live, copy);
                 long ended = System.currentTimeMillis();
                 assertEquals(1, result.passes(), "a rotation does not make a checkpoint read the file again");
                 checked += assertWindowHeld(copy, acknowledged, ended, epochMillis);

@@ -205,14 +205,14 @@ class DiskFullTest {
         Path live = scratch.resolve("growing.bloom");
         Path copy = small.resolve("copy.bloom");
         try (GrowingBloomFilter filter = GrowingBloomFilter.create(live, GrowingSpec.of(100_000, 0.01))) {
-            Checkpoint.write(live, copy, null);
+            Checkpoint.write(live, copy);
             fill(small);
             for (long key = 0; key < 400_000; key++) {
                 filter.add(key);
             }
         }
         byte[] before = Files.readAllBytes(copy);
-        IOException e = assertThrows(IOException.class, () -> Checkpoint.write(live, copy, null));
+        IOException e = assertThrows(IOException.class, () -> Checkpoint.write(live, copy));
         assertTrue(e.getMessage().startsWith(copy + ": the checkpoint must add ") && e.getMessage().contains(small
                 + " has ") && e.getMessage().contains("nothing was written: free disk space"), e.getMessage());
         assertArrayEquals(before, Files.readAllBytes(copy));
@@ -225,7 +225,7 @@ class DiskFullTest {
         assumeSmallFileSystem();
         Path live = KnownKeyFilters.withKeys(scratch.resolve("fixed.bloom"), FITS, 0, 1_000);
         Path copy = small.resolve("copy.bloom");
-        Checkpoint.write(live, copy, null);
+        Checkpoint.write(live, copy);
         try (BloomFilter filter = BloomFilter.open(live, OpenMode.READ_WRITE)) {
             for (long key = 1_000; key < 200_000; key++) {
                 filter.add(key);
@@ -235,7 +235,7 @@ class DiskFullTest {
                 copy.toString());
         assumeTrue(punched == null, () -> "cannot punch a hole in the copy: " + punched);
         fill(small);
-        IOException e = assertThrows(IOException.class, () -> Checkpoint.write(live, copy, null));
+        IOException e = assertThrows(IOException.class, () -> Checkpoint.write(live, copy));
         assertTrue(e.getMessage().startsWith(copy + ": the checkpoint could not write it (No space left on device)")
                 && e.getMessage().contains("free disk space in " + small + ", then run the checkpoint again"), e.getMessage());
         Files.delete(live);

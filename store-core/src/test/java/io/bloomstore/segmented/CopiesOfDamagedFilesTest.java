@@ -45,7 +45,7 @@ class CopiesOfDamagedFilesTest {
                 filter.add(key);
             }
         }
-        Checkpoint.write(file, dir.resolve("copy.bloom"), null);
+        Checkpoint.write(file, dir.resolve("copy.bloom"));
         return Files.readAllBytes(file);
     }
 
@@ -82,7 +82,7 @@ class CopiesOfDamagedFilesTest {
         WindowSpec spec = WindowSpec.of(8_000, 0.01, Duration.ofSeconds(4)).withEpochs(4);
         WindowedBloomFilter.create(file, spec, java.time.Clock.fixed(java.time.Instant.ofEpochMilli(T0),
                 java.time.ZoneOffset.UTC)).close();
-        Checkpoint.write(file, dir.resolve("copy.bloom"), null);
+        Checkpoint.write(file, dir.resolve("copy.bloom"));
         byte[] bytes = Files.readAllBytes(file);
         bytes[(int) (regionOffset(bytes, 2) + regionLength(bytes, 2)) - 1] = (byte) 0x80;
         assertCopiesRefused(bytes, Problem.CELLS_PADDING);
@@ -101,10 +101,10 @@ class CopiesOfDamagedFilesTest {
                 () -> Pack.packTo(live, dir.resolve("live.pack")));
         assertEquals(verify.getMessage(), pack.getMessage(), "the same check, the same words");
         InvalidFilterFileException update = assertThrows(InvalidFilterFileException.class,
-                () -> Checkpoint.write(live, copy, null));
+                () -> Checkpoint.write(live, copy));
         assertEquals(verify.getMessage(), update.getMessage());
         assertArrayEquals(copyBefore, Files.readAllBytes(copy), "the copy was left as it was");
-        assertThrows(InvalidFilterFileException.class, () -> Checkpoint.write(live, dir.resolve("new.bloom"), null));
+        assertThrows(InvalidFilterFileException.class, () -> Checkpoint.write(live, dir.resolve("new.bloom")));
         try (var files = Files.list(dir)) {
             assertEquals(List.of("copy.bloom", "live.bloom"), files.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no pack, no new copy, no temporary");

@@ -41,7 +41,7 @@ public final class LiveWriteback {
         int intervals = Integer.parseInt(args[5]);
         Path deviceStat = Path.of("/sys/block", args[6], "stat");
         if (checkpoint) {
-            Checkpoint.write(filter, copy, null); // the first copy is written whole, before the measurement
+            Checkpoint.write(filter, copy); // the first copy is written whole, before the measurement
         }
         long pagesChanged = 0;
         long key = 0;
@@ -58,7 +58,7 @@ public final class LiveWriteback {
                     Thread.sleep(Math.max(0, (due - System.nanoTime()) / 1_000_000));
                 }
                 if (checkpoint) {
-                    pagesChanged += Checkpoint.write(filter, copy, null).pagesWritten();
+                    pagesChanged += Checkpoint.write(filter, copy).pagesWritten();
                 } else {
                     live.sync();
                 }
