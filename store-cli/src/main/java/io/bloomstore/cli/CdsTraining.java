@@ -8,7 +8,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -24,13 +26,14 @@ final class CdsTraining {
     /** The system property that turns a run of the jar into a training run in the folder it names. */
     static final String PROPERTY = "bloomstore.cds.training";
 
-    private static final String[][] COMMANDS = {
+    /** The workload; every command succeeds but the last three, which are mistakes on purpose (CdsTrainingTest). */
+    static final String[][] COMMANDS = {
         {"--version"},
         {"--help"},
         {"contains", "--help"},
-        {"create", "plain.bloom", "--expected", "10k", "--fpp", "0.01"},
+        {"create", "plain.bloom", "--expected", "2k", "--fpp", "0.01"},
         {"create", "counting.bloom", "--cells", "65536", "--hashes", "5", "--counter-bits", "4", "--layout", "blocked"},
-        {"size", "--expected", "10k", "--fpp", "0.01"},
+        {"size", "--expected", "2k", "--fpp", "0.01"},
         {"add", "plain.bloom", "alice", "bob", "--from", "keys.txt", "--sync"},
         {"contains", "plain.bloom", "alice", "carol"},
         {"contains", "plain.bloom", "--from", "keys.txt", "--print", "absent"},
@@ -38,9 +41,10 @@ final class CdsTraining {
         {"count", "plain.bloom", "alice"},
         {"add", "counting.bloom", "alice", "alice"},
         {"remove", "counting.bloom", "alice"},
-        {"dedup", "seen.bloom", "--expected", "10k", "--fpp", "0.01"},
+        {"dedup", "seen.bloom", "--expected", "2k", "--fpp", "0.01"},
         {"build", "built.bloom", "--from", "keys.txt", "--fpp", "0.01", "--progress", "always"},
-        {"build", "sized.bloom", "--from", "keys.txt", "--expected", "10k", "--fpp", "0.01"},
+        // sized for the 2,000 keys of keys.txt, as built.bloom is: the two must combine for merge and estimate
+        {"build", "sized.bloom", "--from", "keys.txt", "--expected", "2k", "--fpp", "0.01"},
         {"merge", "merged.bloom", "built.bloom", "sized.bloom", "--op", "or"},
         {"inspect", "merged.bloom"},
         {"inspect", "merged.bloom", "--json"},
@@ -60,8 +64,8 @@ final class CdsTraining {
     private CdsTraining() {
     }
 
-    /** Runs the workload in {@code scratch}, which it creates and deletes. */
-    static void run(Path scratch) throws IOException {
+    /** Runs the workload in {@code scratch}, which it creates and deletes; returns each command's exit status. */
+    static List<Integer> run(Path scratch) throws IOException {
         Terminals.isTerminal(Terminals.STDERR);
         Files.createDirectories(scratch);
         Path folder = Files.createTempDirectory(scratch, "training");
@@ -73,12 +77,14 @@ final class CdsTraining {
             byte[] lines = keys.toString().getBytes(StandardCharsets.UTF_8);
             Files.write(folder.resolve("keys.txt"), lines);
             PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+            List<Integer> exits = new ArrayList<>();
             for (String[] command : COMMANDS) {
                 String[] args = inFolder(command, folder);
                 InputStream stdin = new ByteArrayInputStream(lines);
-                BloomstoreCli.run(args, new CliStreams(stdin, OutputStream.nullOutputStream(), discard, false, false),
-                        RawArguments.of(args));
+                exits.add(BloomstoreCli.run(args, new CliStreams(stdin, OutputStream.nullOutputStream(), discard, false, false),
+                        RawArguments.of(args)));
             }
+            return exits;
         } finally {
             try (Stream<Path> files = Files.walk(folder)) {
                 for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {

@@ -109,6 +109,18 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
     }
 
     /**
+     * Whether region i needs more than {@link BloomSpec#MAX_CELLS} cells in any layout, so that
+     * sizing it would be refused: no layout's filter reaches p with fewer than n ln(1/p) / ln(2)^2
+     * cells, the standard layout's optimum, and this checks twice that bound. It spares the search
+     * over k that sizing a blocked region runs, which for the keys and rate of a segment far down the
+     * table costs a short-lived process more than all its other work.
+     */
+    private boolean beyondAnyLayout(int i) {
+        double ln2 = StrictMath.log(2);
+        return regionKeys(i) * -StrictMath.log(regionFpp(i)) / (ln2 * ln2) > 2.0 * BloomSpec.MAX_CELLS;
+    }
+
+    /**
      * Checks region i's own header against the container's sizing of its place (docs/FORMAT.md,
      * "Sizing the regions"): the container's layout, hash algorithm, w and seed; n = n_i; p within
      * {@link #REGION_FPP_TOLERANCE} of p_i, as a writer whose pow, expm1 or log1p differs from
@@ -156,6 +168,9 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
      * growth factor of 1.5 or more this is so for every n and P; at 1 it never is.
      */
     public long keysBeforeTableFull() {
+        if (beyondAnyLayout(tableCapacity)) {
+            return Long.MAX_VALUE;
+        }
         try {
             regionSpec(tableCapacity);
             long keys = 0;
