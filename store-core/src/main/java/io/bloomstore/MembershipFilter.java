@@ -21,7 +21,7 @@ import java.util.function.LongConsumer;
  * estimated keys, fill, the false-positive rate now), its capacity ({@link #approximateKeys()},
  * {@link #isPastCapacity()}, {@link #headroom()}, {@link #growthRefusal()}) and whether it is
  * intact ({@link #verify}). The detail only one kind has comes as a typed record of the sealed
- * {@link FilterShape} (or {@link CompositeStats}' parts), never by testing the handle's class: the
+ * {@link FilterShape} (or {@link SegmentedStats}' parts), never by testing the handle's class: the
  * command line, the Spark module, merge, pack, checkpoint and the server ask only this interface.
  * The questions every kind of bloomstore file answers, a Bloomier map's included, are
  * {@link StoredFile}'s, whose {@link StoredFile#open} opens a file of any kind.
@@ -337,7 +337,8 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
     /** {@inheritDoc} Here: {@code filter}, applied to this filter. */
     @Override
     default <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
-            KindFunction<? super BloomierMap, ? extends R, X> map) throws X {
+            KindFunction<? super ValuedFilter, ? extends R, X> valued, KindFunction<? super BloomierMap, ? extends R, X> map)
+            throws X {
         return filter.apply(this);
     }
 
@@ -361,7 +362,7 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
      *
      * @return the fill, the estimated keys and the false-positive rate now
      */
-    default FilterStatistics stats() {
+    default FillStats stats() {
         return stats(null);
     }
 
@@ -373,7 +374,7 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
      * @return as {@link #stats()}
      */
-    FilterStatistics stats(LongConsumer bytesScanned);
+    FillStats stats(LongConsumer bytesScanned);
 
     /**
      * The distinct keys added so far, as the adds that returned "new" count them: those every
