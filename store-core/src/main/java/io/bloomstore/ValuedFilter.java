@@ -1,7 +1,6 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.format.CellRule;
-import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -119,19 +118,6 @@ public final class ValuedFilter implements StoredFile {
      */
     public static java.util.Optional<ValuedFilter> of(BloomFilter filter) {
         return filter.header().rule().isValued() ? java.util.Optional.of(new ValuedFilter(filter)) : java.util.Optional.empty();
-    }
-
-    /**
-     * Whether the file at {@code path} is a valued filter, by its header (read, not mapped).
-     *
-     * @param path a filter file
-     * @return true for a valued filter
-     * @throws InvalidFilterFileException if the header is damaged or not a filter's
-     * @throws IOException if the file cannot be read
-     */
-    public static boolean isValued(Path path) throws IOException {
-        return FileKinds.of(path) == FilterKind.FIXED
-                && io.bloomstore.internal.format.CheckedFile.readHeader(path).rule().isValued();
     }
 
     /**
