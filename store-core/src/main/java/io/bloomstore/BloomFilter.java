@@ -74,7 +74,7 @@ import java.util.function.LongConsumer;
  * canonical bytes ({@link KeyHasher}); none of the single-key methods allocate. The key-type calls
  * are {@link MembershipFilter}'s, over the {@code *Hash} methods, which take keys hashed by
  * {@link #hasher()}, e.g. straight out of an I/O buffer. A query's false is certain; its true is
- * wrong with probability about {@link FilterStats#currentFpp()}.
+ * wrong with probability about {@link CellArrayStats#currentFpp()}.
  *
  * <p><b>Batches.</b> The {@code addAll}, {@code addHashes}, {@code mightContainAll} and
  * {@code mightContainHashes} calls probe keys in groups whose cache misses overlap, which pays once
@@ -504,7 +504,7 @@ public final class BloomFilter implements CountingFilter {
      *
      * @return the cells set, the fill ratio, the estimated keys and false-positive rate
      */
-    public FilterStats stats() {
+    public CellArrayStats stats() {
         return stats(null);
     }
 
@@ -516,13 +516,13 @@ public final class BloomFilter implements CountingFilter {
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
      * @return as {@link #stats()}
      */
-    public FilterStats stats(LongConsumer bytesScanned) {
+    public CellArrayStats stats(LongConsumer bytesScanned) {
         ensureOpen();
         publishInsertions();
         long set = cells.countNonZero(bytesScanned);
         long m = spec.cells();
         double keys = FillEstimates.estimateKeys(spec, set);
-        return new FilterStats(m, set, (double) set / m, keys, FillEstimates.currentFpp(spec, set, keys),
+        return new CellArrayStats(m, set, (double) set / m, keys, FillEstimates.currentFpp(spec, set, keys),
                 state.getApproximateInsertionsVolatile());
     }
 

@@ -5,7 +5,6 @@ import io.bloomstore.internal.cells.FileMapping;
 import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.hashing.CellsChecksum;
 import io.bloomstore.internal.hashing.ProbeMath;
-import io.bloomstore.internal.map.FileKinds;
 import io.bloomstore.internal.map.FuseGraph;
 import io.bloomstore.internal.map.MapBuild;
 import io.bloomstore.internal.map.MapHeader;
@@ -113,18 +112,6 @@ public final class BloomierMap implements StoredFile {
             throw e;
         }
         return new BloomierMap(path, header, FileMapping.map(path, channel, header.fileLength(), true));
-    }
-
-    /**
-     * Whether {@code path} starts as a Bloomier map file does (magic and version 5), without
-     * checking the rest: what tells a map from a filter before choosing how to open it.
-     *
-     * @param path any path; a missing file or a directory is not a map
-     * @return whether its first bytes are a map's
-     * @throws IOException if the file exists but cannot be read
-     */
-    public static boolean isMap(Path path) throws IOException {
-        return FileKinds.of(path) == FilterKind.MAP;
     }
 
     /**
@@ -246,7 +233,8 @@ public final class BloomierMap implements StoredFile {
     /** {@inheritDoc} Here: {@code map}, applied to this map. */
     @Override
     public <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
-            KindFunction<? super BloomierMap, ? extends R, X> map) throws X {
+            KindFunction<? super ValuedFilter, ? extends R, X> valued, KindFunction<? super BloomierMap, ? extends R, X> map)
+            throws X {
         return map.apply(this);
     }
 

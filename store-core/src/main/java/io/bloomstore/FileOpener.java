@@ -33,12 +33,15 @@ final class FileOpener {
         return filter(path, channel, kindOf(channel), mode, clock, unmapped);
     }
 
-    /** The file as whatever kind it is, opened read-only. */
+    /** The file as whatever kind it is, opened read-only: a fixed filter whose cells hold values as a {@link ValuedFilter}. */
     static StoredFile any(Path path, Clock clock) throws IOException {
         FileChannel channel = channel(path, OpenMode.READ_ONLY);
         FilterKind kind = kindOf(channel);
-        return kind == FilterKind.MAP ? BloomierMap.open(path, channel)
-                : filter(path, channel, kind, OpenMode.READ_ONLY, clock, false);
+        if (kind == FilterKind.MAP) {
+            return BloomierMap.open(path, channel);
+        }
+        MembershipFilter filter = filter(path, channel, kind, OpenMode.READ_ONLY, clock, false);
+        return filter.asFixed().<StoredFile>flatMap(ValuedFilter::of).orElse(filter);
     }
 
     private static FileChannel channel(Path path, OpenMode mode) throws IOException {

@@ -21,10 +21,10 @@ import java.util.function.LongConsumer;
  * estimated keys, fill, the false-positive rate now), its capacity ({@link #approximateKeys()},
  * {@link #isPastCapacity()}, {@link #headroom()}, {@link #growthRefusal()}) and whether it is
  * intact ({@link #verify}). The detail only one kind has comes as a typed record of the sealed
- * {@link FilterShape} (or {@link CompositeStats}' parts), never by testing the handle's class: the
+ * {@link FilterShape} (or {@link SegmentedStats}' parts), never by testing the handle's class: the
  * command line, the Spark module, merge, pack, checkpoint and the server ask only this interface.
- * The questions every kind of bloomstore file answers, a Bloomier map's included, are
- * {@link StoredFile}'s, whose {@link StoredFile#open} opens a file of any kind.
+ * The questions every kind of bloomstore file answers, a valued filter's and a Bloomier map's
+ * included, are {@link StoredFile}'s, whose {@link StoredFile#open} opens a file of any kind.
  *
  * <p><b>How a new kind plugs in.</b> One class, plus its format code in {@code internal.format}:
  * <ol>
@@ -334,10 +334,14 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
      */
     FilterKind kind();
 
-    /** {@inheritDoc} Here: {@code filter}, applied to this filter. */
+    /**
+     * {@inheritDoc} Here: {@code filter}, applied to this filter; a valued file opened as a filter
+     * ({@link #open}) is one too, its values reached by {@link ValuedFilter#of}.
+     */
     @Override
     default <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
-            KindFunction<? super BloomierMap, ? extends R, X> map) throws X {
+            KindFunction<? super ValuedFilter, ? extends R, X> valued, KindFunction<? super BloomierMap, ? extends R, X> map)
+            throws X {
         return filter.apply(this);
     }
 
@@ -361,7 +365,7 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
      *
      * @return the fill, the estimated keys and the false-positive rate now
      */
-    default FilterStatistics stats() {
+    default FillStats stats() {
         return stats(null);
     }
 
@@ -373,7 +377,7 @@ public sealed interface MembershipFilter extends StoredFile permits CountingFilt
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
      * @return as {@link #stats()}
      */
-    FilterStatistics stats(LongConsumer bytesScanned);
+    FillStats stats(LongConsumer bytesScanned);
 
     /**
      * The distinct keys added so far, as the adds that returned "new" count them: those every

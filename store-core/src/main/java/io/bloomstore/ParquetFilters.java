@@ -2,6 +2,7 @@ package io.bloomstore;
 
 import io.bloomstore.internal.files.FilterFiles;
 import io.bloomstore.internal.format.FilterHeader;
+import io.bloomstore.internal.format.FormatIds;
 import io.bloomstore.internal.math.SbbfFppModel;
 import io.bloomstore.internal.parquet.CompactThrift.MalformedThriftException;
 import io.bloomstore.internal.parquet.DamagedParquetException;
@@ -365,7 +366,7 @@ public final class ParquetFilters {
             String where = file + " row group " + chunk.rowGroup();
             ParquetType chunkType;
             try {
-                chunkType = ParquetType.ofThriftId(chunk.type());
+                chunkType = FormatIds.parquetType(chunk.type());
             } catch (IllegalArgumentException e) {
                 skip(where + ": " + e.getMessage());
                 return;

@@ -4,7 +4,8 @@ package io.bloomstore;
  * The Apache Parquet physical type of the keys of a {@link Layout#SBBF} filter: it decides the bytes
  * a key is hashed as, which are Parquet's PLAIN encoding of the value (what Parquet's writers hash
  * into their column filters). Stored in the file header by its Thrift id (docs/FORMAT.md,
- * "Split-block layout"), so every tool hashes a file's keys the same way.
+ * "Split-block layout"; {@code internal.format.FormatIds}), so every tool hashes a file's keys the
+ * same way.
  *
  * <p>How each key of the API becomes bytes, by type:
  *
@@ -23,32 +24,17 @@ package io.bloomstore;
  */
 public enum ParquetType {
     /** 32-bit signed integers (also DATE, and the smaller integer and decimal logical types). */
-    INT32(1),
+    INT32,
     /** 64-bit signed integers (also TIMESTAMP and the larger decimals). */
-    INT64(2),
+    INT64,
     /** IEEE 754 binary32. */
-    FLOAT(4),
+    FLOAT,
     /** IEEE 754 binary64. */
-    DOUBLE(5),
+    DOUBLE,
     /** Variable-length byte strings (also STRING, JSON, …): hashed without their length prefix. */
-    BYTE_ARRAY(6),
+    BYTE_ARRAY,
     /** Fixed-length byte strings (also UUID, FLOAT16, fixed decimals). */
-    FIXED_LEN_BYTE_ARRAY(7);
-
-    private final int thriftId;
-
-    ParquetType(int thriftId) {
-        this.thriftId = thriftId;
-    }
-
-    /**
-     * The value of Parquet's Thrift {@code Type} enum, the byte stored in a split-block file's header.
-     *
-     * @return 1, 2, 4, 5, 6 or 7
-     */
-    public int thriftId() {
-        return thriftId;
-    }
+    FIXED_LEN_BYTE_ARRAY;
 
     /**
      * Whether the values are numbers, which a text key is parsed as; else byte strings, which a
@@ -58,23 +44,5 @@ public enum ParquetType {
      */
     public boolean isNumeric() {
         return this != BYTE_ARRAY && this != FIXED_LEN_BYTE_ARRAY;
-    }
-
-    /**
-     * The type stored under Parquet's Thrift id.
-     *
-     * @param thriftId the value of Parquet's {@code Type} enum
-     * @return the type, never null
-     * @throws IllegalArgumentException for BOOLEAN (0) and INT96 (3), which Parquet writes no Bloom
-     *     filters for, and for unknown ids
-     */
-    public static ParquetType ofThriftId(int thriftId) {
-        for (ParquetType type : values()) {
-            if (type.thriftId == thriftId) {
-                return type;
-            }
-        }
-        throw new IllegalArgumentException("Parquet physical type id " + thriftId + " has no split-block filter"
-                + " (known: 1 INT32, 2 INT64, 4 FLOAT, 5 DOUBLE, 6 BYTE_ARRAY, 7 FIXED_LEN_BYTE_ARRAY)");
     }
 }

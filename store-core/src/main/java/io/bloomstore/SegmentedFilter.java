@@ -135,7 +135,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      *
      * @return each region's fill and rates, and the compound false-positive rate
      */
-    public CompositeStats stats() {
+    public SegmentedStats stats() {
         return stats(null);
     }
 
@@ -147,11 +147,11 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
      * @param bytesScanned told the bytes scanned so far, on the calling thread; or null
      * @return as {@link #stats()}
      */
-    public CompositeStats stats(LongConsumer bytesScanned) {
+    public SegmentedStats stats(LongConsumer bytesScanned) {
         ensureOpen();
         publishCounts();
         Segment[] regions = regions();
-        List<SegmentStats> parts = new ArrayList<>();
+        List<RegionStats> parts = new ArrayList<>();
         double allClear = 1;
         long done = 0;
         for (int i = 0; i < regions.length; i++) {
@@ -161,7 +161,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
             BloomSpec spec = region.spec();
             done += spec.cellBytes();
             boolean probed = protocol.isProbed(i);
-            parts.add(new SegmentStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
+            parts.add(new RegionStats(i, epochOf(i), probed, spec.cells(), spec.hashes(), region.capacity(),
                     scan.publishedKeys(), scan.setCells(), (double) scan.setCells() / spec.cells(),
                     scan.estimatedKeys(), spec.targetFpp(), scan.currentFpp(), region.header().fileLength()));
             if (probed) {
@@ -172,7 +172,7 @@ abstract sealed class SegmentedFilter implements MembershipFilter permits Growin
         if (bytesScanned != null) {
             bytesScanned.accept(bytes); // done: the headers between the regions count too
         }
-        return new CompositeStats(parts, 1 - allClear, header.targetFpp(), bytes, ContainerDescriptor.FIRST_REGION,
+        return new SegmentedStats(parts, 1 - allClear, header.targetFpp(), bytes, ContainerDescriptor.FIRST_REGION,
                 file.preparedLength(regions.length));
     }
 

@@ -9,7 +9,7 @@ import java.util.function.LongConsumer;
 /**
  * Sizes of two key sets and of their union and intersection, estimated from two compatible filters
  * without their keys (Swamidass &amp; Baldi 2007, with the blocked layout's correction, as
- * {@link FilterStats#estimatedKeys()} has it): |A| from A's set (non-zero) cells, |A u B| from the cells
+ * {@link CellArrayStats#estimatedKeys()} has it): |A| from A's set (non-zero) cells, |A u B| from the cells
  * set in A or B, and |A n B| = |A| + |B| - |A u B|. Jaccard = |A n B| / |A u B|.
  *
  * @param sizeA estimated distinct keys in A

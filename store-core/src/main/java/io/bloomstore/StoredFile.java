@@ -7,17 +7,19 @@ import java.util.function.LongConsumer;
 
 /**
  * An open bloomstore file of any kind: a filter ({@link MembershipFilter}: fixed, growing,
- * windowed) or a Bloomier map ({@link BloomierMap}). Every kind answers the same management
+ * windowed), a valued filter ({@link ValuedFilter}: a fixed filter whose cells hold a value per
+ * key) or a Bloomier map ({@link BloomierMap}). Every kind answers the same management
  * questions: what it is ({@link #kind()}), where and how large ({@link #path()},
  * {@link #fileBytes()}), its shape ({@link #shape()}, the record of its kind) and whether it is
- * intact ({@link #verify()}). What only a filter or only a map does (add and query keys, fill
- * statistics and capacity; look up values) is reached by {@link #match}, one function per family,
- * never by testing the handle's class.
+ * intact ({@link #verify()}). What only one family does (add and query keys, fill statistics and
+ * capacity; put and get a valued filter's values; look up a map's values) is reached by
+ * {@link #match}, one function per family, never by testing the handle's class.
  *
  * <pre>{@code
  * try (StoredFile file = StoredFile.open(Path.of("users.bloom"))) {
  *     System.out.println(file.kind() + ", " + file.fileBytes() + " bytes, " + file.verify());
- *     long keys = file.match(filter -> filter.approximateKeys(), map -> map.shape().pairs());
+ *     long keys = file.match(filter -> filter.approximateKeys(), valued -> valued.filter().approximateKeys(),
+ *             map -> map.shape().pairs());
  * }
  * }</pre>
  *
@@ -25,10 +27,11 @@ import java.util.function.LongConsumer;
  * if it is a filter), its format code, and a case of {@link FilterKind} and of the opener: the
  * command line's {@code inspect} and {@code verify} ask only this interface.
  */
-public sealed interface StoredFile extends AutoCloseable permits MembershipFilter, BloomierMap {
+public sealed interface StoredFile extends AutoCloseable permits MembershipFilter, ValuedFilter, BloomierMap {
     /**
      * Opens a file of any kind read-only, as its kind's own {@code open} would (a windowed filter's
-     * epochs read from the system clock). The file is opened once: its kind, its headers and its
+     * epochs read from the system clock); a fixed filter whose cells hold values opens as a
+     * {@link ValuedFilter}. The file is opened once: its kind, its headers and its
      * mapping are all read through that one descriptor, so a file renamed over the path meanwhile is
      * either wholly the one opened or not opened at all (docs/RELIABILITY.md, "Inputs bound to one
      * descriptor").
@@ -94,19 +97,21 @@ public sealed interface StoredFile extends AutoCloseable permits MembershipFilte
     CellsCheck verify(LongConsumer bytesRead) throws IOException;
 
     /**
-     * Applies the function of this file's family to it: {@code filter} to a filter, {@code map} to a
-     * Bloomier map. A family added later is then a compile error at each caller, never a case
-     * silently missed.
+     * Applies the function of this file's family to it: {@code filter} to a filter, {@code valued}
+     * to a valued filter, {@code map} to a Bloomier map. A family added later is then a compile
+     * error at each caller, never a case silently missed.
      *
      * @param <R> what the functions return
      * @param <X> what they may throw
      * @param filter applied to a filter
+     * @param valued applied to a valued filter
      * @param map applied to a map
      * @return what the applied function returned
      * @throws X what the applied function threw
      */
     <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
-            KindFunction<? super BloomierMap, ? extends R, X> map) throws X;
+            KindFunction<? super ValuedFilter, ? extends R, X> valued, KindFunction<? super BloomierMap, ? extends R, X> map)
+            throws X;
 
     /** Unmaps the file, publishing what the kind publishes on close. Idempotent. */
     @Override

@@ -115,7 +115,7 @@ final class UnmappedFilter implements MembershipFilter {
     }
 
     @Override
-    public FilterStats stats(LongConsumer bytesScanned) {
+    public CellArrayStats stats(LongConsumer bytesScanned) {
         return mapped().stats(bytesScanned);
     }
 

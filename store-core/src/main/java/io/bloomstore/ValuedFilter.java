@@ -1,13 +1,13 @@
 package io.bloomstore;
 
 import io.bloomstore.internal.format.CellRule;
-import io.bloomstore.internal.map.FileKinds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongConsumer;
 
 /**
  * A filter that holds a value per key: cells of a lattice instead of bits (Boldi &amp; Vigna's
@@ -25,6 +25,10 @@ import java.util.TreeMap;
  * as for any {@link BloomFilter}, which {@link #filter()} is: seal, sync, stats, verify, pack and
  * merge (the cellwise join, {@link Merge}) work on it. Format version 4 (docs/FORMAT.md, "Cell rules").
  *
+ * <p>As a {@link StoredFile} it answers the management questions of the filter under it (its kind is
+ * {@link FilterKind#FIXED}, its shape a {@link FilterShape.Fixed}); {@link StoredFile#open} opens a
+ * valued file as this type, and {@link #match} applies the {@code valued} function to it.
+ *
  * <pre>{@code
  * try (ValuedFilter shards = ValuedFilter.create(Path.of("labels.bloom"), 1_000_000, 0.001, 2, Keep.MAX)) {
  *     shards.put("user-17", 3);
@@ -32,7 +36,7 @@ import java.util.TreeMap;
  * }
  * }</pre>
  */
-public final class ValuedFilter implements AutoCloseable {
+public final class ValuedFilter implements StoredFile {
     private final BloomFilter filter;
     private final CellRule rule;
     private final KeyHasher hasher;
@@ -114,19 +118,6 @@ public final class ValuedFilter implements AutoCloseable {
      */
     public static java.util.Optional<ValuedFilter> of(BloomFilter filter) {
         return filter.header().rule().isValued() ? java.util.Optional.of(new ValuedFilter(filter)) : java.util.Optional.empty();
-    }
-
-    /**
-     * Whether the file at {@code path} is a valued filter, by its header (read, not mapped).
-     *
-     * @param path a filter file
-     * @return true for a valued filter
-     * @throws InvalidFilterFileException if the header is damaged or not a filter's
-     * @throws IOException if the file cannot be read
-     */
-    public static boolean isValued(Path path) throws IOException {
-        return FileKinds.of(path) == FilterKind.FIXED
-                && io.bloomstore.internal.format.CheckedFile.readHeader(path).rule().isValued();
     }
 
     /**
@@ -300,6 +291,45 @@ public final class ValuedFilter implements AutoCloseable {
      */
     public BloomFilter filter() {
         return filter;
+    }
+
+    @Override
+    public Path path() {
+        return filter.path();
+    }
+
+    /** {@inheritDoc} Here: {@link FilterKind#FIXED}, the file's layout of one cell array. */
+    @Override
+    public FilterKind kind() {
+        return filter.kind();
+    }
+
+    @Override
+    public long fileBytes() {
+        return filter.fileBytes();
+    }
+
+    @Override
+    public FilterShape shape() {
+        return filter.shape();
+    }
+
+    @Override
+    public CellsCheck verify() throws IOException {
+        return filter.verify();
+    }
+
+    @Override
+    public CellsCheck verify(LongConsumer bytesRead) throws IOException {
+        return filter.verify(bytesRead);
+    }
+
+    /** {@inheritDoc} Here: {@code valued}, applied to this valued filter. */
+    @Override
+    public <R, X extends Exception> R match(KindFunction<? super MembershipFilter, ? extends R, X> filter,
+            KindFunction<? super ValuedFilter, ? extends R, X> valued, KindFunction<? super BloomierMap, ? extends R, X> map)
+            throws X {
+        return valued.apply(this);
     }
 
     @Override

@@ -7,14 +7,15 @@
  *   <li>{@link io.bloomstore.GrowingBloomFilter} (with {@link io.bloomstore.GrowingSpec}) and
  *       {@link io.bloomstore.WindowedBloomFilter} (with {@link io.bloomstore.WindowSpec}) — filters
  *       that never fill: a chain of segments that grows, a ring of time slots that forgets; their
- *       {@link io.bloomstore.CompositeStats} of {@link io.bloomstore.SegmentStats}, and the
+ *       {@link io.bloomstore.SegmentedStats} of {@link io.bloomstore.RegionStats}, and the
  *       {@link io.bloomstore.FilterFullException} of a chain that may not grow;
  *   <li>{@link io.bloomstore.MembershipFilter} — add and query, whatever the kind of file;
  *       {@link io.bloomstore.CountingFilter} — remove and count, in a filter of counters;
  *   <li>{@link io.bloomstore.BloomSpec} with {@link io.bloomstore.Layout} and
  *       {@link io.bloomstore.HashAlgorithm} — the immutable shape of a filter and the sizing math;
  *   <li>{@link io.bloomstore.OpenMode}, {@link io.bloomstore.CreateOption} — how a file is opened or made;
- *   <li>{@link io.bloomstore.FilterStats} — how full a filter is; {@link io.bloomstore.FilterFileInfo}
+ *   <li>{@link io.bloomstore.FillStats} — how full a filter file is ({@link io.bloomstore.CellArrayStats}
+ *       of a fixed filter's one cell array); {@link io.bloomstore.FilterFileInfo}
  *       — what its file's header says; {@link io.bloomstore.CellsCheck} — what a check of its
  *       cells found;
  *   <li>{@link io.bloomstore.KeySource} — the keys of a file, stream or channel (one per line), added

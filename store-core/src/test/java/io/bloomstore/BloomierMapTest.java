@@ -167,8 +167,10 @@ class BloomierMapTest {
         BloomFilter.create(filter, BloomSpec.forExpected(100, 0.01)).close();
         InvalidFilterFileException asMap = assertThrows(InvalidFilterFileException.class, () -> BloomierMap.open(filter));
         assertEquals(Problem.UNSUPPORTED_VERSION, asMap.problem());
-        assertFalse(BloomierMap.isMap(filter));
-        assertTrue(BloomierMap.isMap(file));
+        try (StoredFile a = StoredFile.open(filter); StoredFile b = StoredFile.open(file)) {
+            assertEquals(FilterKind.FIXED, a.kind());
+            assertEquals(FilterKind.MAP, b.kind());
+        }
     }
 
     @Test

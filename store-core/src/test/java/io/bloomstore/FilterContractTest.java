@@ -67,7 +67,7 @@ class FilterContractTest {
             assertFalse(shape.sealed(), "made by create, never sealed");
 
             List<Long> reported = new ArrayList<>();
-            FilterStatistics stats = filter.stats(reported::add);
+            FillStats stats = filter.stats(reported::add);
             assertEquals(shape.scanBytes(), reported.get(reported.size() - 1), "the last report is the total a display shows");
             assertTrue(Math.abs(stats.estimatedKeys() - KEYS) < KEYS * 0.05, "estimated " + stats.estimatedKeys());
             assertEquals(KEYS, filter.approximateKeys(), 30, "adds that returned new");

@@ -52,7 +52,7 @@ class ScanProgressTest {
                 growing.add(key);
             }
             List<Long> steps = new ArrayList<>();
-            CompositeStats stats = growing.stats(steps::add);
+            SegmentedStats stats = growing.stats(steps::add);
             assertEquals(growing.stats().parts(), stats.parts());
             assertTrue(stats.parts().size() >= 3, "segments: " + stats.parts().size());
             assertRisesTo(java.nio.file.Files.size(growing.path()), steps);

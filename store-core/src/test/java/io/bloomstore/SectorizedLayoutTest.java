@@ -203,7 +203,7 @@ class SectorizedLayoutTest {
         BloomSpec spec = sectorized().expectedKeys(KEYS).fpp(0.01).build();
         try (BloomFilter filter = BloomFilter.create(dir.resolve("stats.bloom"), spec)) {
             RandomKeys.addMembers(filter, 7, KEYS);
-            FilterStats stats = filter.stats();
+            CellArrayStats stats = filter.stats();
             assertEquals(KEYS, stats.estimatedKeys(), KEYS * 0.01, stats.toString());
             assertEquals(spec.expectedFpp(KEYS), stats.currentFpp(), spec.expectedFpp(KEYS) * 0.05, stats.toString());
         }

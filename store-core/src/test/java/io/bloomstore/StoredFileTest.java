@@ -93,10 +93,12 @@ class StoredFileTest {
                 assertSame(stored, filter);
                 assertSame(shape.getClass(), filter.shape().getClass(), "the filter's own shape record");
                 assertTrue(filter.mightContain("key-7"));
-                FilterStatistics stats = filter.stats();
+                FillStats stats = filter.stats();
                 assertTrue(Math.abs(stats.estimatedKeys() - KEYS) < KEYS * 0.05, "estimated " + stats.estimatedKeys());
                 assertFalse(filter.isPastCapacity());
                 return "filter";
+            }, valued -> {
+                throw new AssertionError("no valued filter among the kinds: " + valued);
             }, map -> {
                 assertSame(stored, map);
                 assertEquals(7, map.get("key-7"));
@@ -113,6 +115,32 @@ class StoredFileTest {
                 return "map";
             });
             assertEquals(kind == FilterKind.MAP ? "map" : "filter", family);
+        }
+    }
+
+    @Test
+    void aValuedFilterOpensAsItsOwnFamilyAndAnswersAsTheFixedFilterUnderIt() throws IOException {
+        Path file = dir.resolve("labels.bloom");
+        try (ValuedFilter labels = ValuedFilter.create(file, 1_000, 0.01, 3, ValuedFilter.Keep.MAX)) {
+            labels.put("key-7", 5);
+            labels.filter().seal();
+        }
+        try (StoredFile stored = StoredFile.open(file)) {
+            assertEquals(FilterKind.FIXED, stored.kind(), "a valued filter's file is a fixed filter's");
+            assertEquals(Files.size(file), stored.fileBytes());
+            assertTrue(stored.shape() instanceof FilterShape.Fixed, "the shape of the fixed filter under it");
+            assertTrue(stored.shape().sealed());
+            assertEquals(CellsCheck.INTACT, stored.verify());
+            long value = stored.match(filter -> -1L, valued -> {
+                assertSame(stored, valued);
+                assertEquals(file, valued.filter().path());
+                return valued.get("key-7").orElseThrow();
+            }, map -> -2L);
+            assertEquals(5, value, "the valued family's own call, reached by match");
+        }
+        try (MembershipFilter asFilter = MembershipFilter.open(file, OpenMode.READ_ONLY)) {
+            assertEquals("filter", asFilter.match(filter -> "filter", valued -> "valued", map -> "map"),
+                    "opened as a filter, a valued file is one: its cells answer membership");
         }
     }
 

@@ -5,7 +5,7 @@ import static io.bloomstore.cli.Model.flag;
 import io.bloomstore.KeySource;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import io.bloomstore.ValuedFilter;
+import io.bloomstore.tools.FileForensics;
 
 /** {@code bloomstore add}: keys into an existing filter. */
 final class AddCommand extends CliCommand {
@@ -38,7 +38,7 @@ final class AddCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        if (ValuedFilter.isValued(operands.file)) {
+        if (FileForensics.isValued(operands.file)) {
             return ValuedPairs.add(operands, streams(), rawArguments(), sync);
         }
         KeySource.Added added;

@@ -2,11 +2,11 @@ package io.bloomstore.cli;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
-import io.bloomstore.FilterStatistics;
+import io.bloomstore.FillStats;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.StoredFile;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.tools.UnmappedQueries;
@@ -146,9 +146,9 @@ final class CliFilters {
     }
 
     /** The warning of {@link #pastCapacity(MembershipFilter)} for a windowed filter, with the rate now from {@code stats}. */
-    private static PastCapacity epochPastCapacity(Path file, WindowSpec spec, FilterStatistics stats) {
-        SegmentStats fullest = stats.parts().stream().filter(SegmentStats::probed)
-                .max(Comparator.comparingLong(SegmentStats::publishedKeys)).orElseThrow();
+    private static PastCapacity epochPastCapacity(Path file, WindowSpec spec, FillStats stats) {
+        RegionStats fullest = stats.parts().stream().filter(RegionStats::probed)
+                .max(Comparator.comparingLong(RegionStats::publishedKeys)).orElseThrow();
         return new PastCapacity(file + ": an epoch of its window holds about "
                 + keys(fullest.publishedKeys()) + ", past the " + Human.count(fullest.capacity())
                 + " each was sized for (" + Human.count(spec.expectedKeys()) + " per window over " + spec.epochs()

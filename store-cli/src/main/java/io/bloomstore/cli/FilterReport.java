@@ -3,7 +3,7 @@ package io.bloomstore.cli;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.FilterShape;
-import io.bloomstore.FilterStatistics;
+import io.bloomstore.FillStats;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -52,7 +52,7 @@ record FilterReport(
      * Reports on a fixed filter of {@code shape}, from its statistics {@code stats}; {@code cellRule}
      * null for a plain or counting filter.
      */
-    static FilterReport of(Path file, FilterShape.Fixed shape, FilterStatistics stats, boolean pastCapacity,
+    static FilterReport of(Path file, FilterShape.Fixed shape, FillStats stats, boolean pastCapacity,
             CellRuleReport cellRule) {
         FilterFileInfo info = shape.info();
         BloomSpec spec = info.spec();

@@ -1,13 +1,22 @@
 package io.bloomstore.cli;
 
+import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomierMap;
+import io.bloomstore.FilterKind;
+import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.KeyHasher;
 import io.bloomstore.KeySource;
-import io.bloomstore.OpenMode;
-import io.bloomstore.ValuedFilter;
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.StoredFile;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.LongUnaryOperator;
 
-/** {@code bloomstore get}: the values of keys in a valued filter or a Bloomier map. */
+/**
+ * {@code bloomstore get}: the values of keys in a valued filter or a Bloomier map, the two families
+ * of {@link StoredFile} that hold values; any other filter is refused.
+ */
 final class GetCommand extends CliCommand {
     private static final String[] DESCRIPTION = {
         "Read the values of keys from a valued filter (create --values) or a Bloomier map (build --map): the "
@@ -24,7 +33,7 @@ final class GetCommand extends CliCommand {
         "  bloomstore get hops.bloom --from - < peers.txt",
         "  bloomstore get shards.map --from ids.txt | cut -f2 | sort | uniq -c   # keys a shard"
     };
-    private static final byte[] ABSENT = "\tabsent\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ABSENT = "absent".getBytes(StandardCharsets.US_ASCII);
 
     private final FileAndKeys operands;
 
@@ -35,24 +44,41 @@ final class GetCommand extends CliCommand {
 
     @Override
     public Integer call() throws Exception {
-        if (BloomierMap.isMap(operands.file)) {
-            return MapReports.get(this, operands);
-        }
         OutputStream out = streams().out();
-        long[] absent = {0};
         try (KeySource source = operands.open(streams(), rawArguments(), out::flush);
-                ValuedFilter filter = ValuedFilter.open(operands.file, OpenMode.READ_ONLY)) {
-            source.forEach(filter.hasher(), (bytes, offset, length, hash) -> {
-                out.write(bytes, offset, length);
-                var value = filter.getHash(hash);
-                if (value.isPresent()) {
-                    out.write(('\t' + Long.toString(value.getAsLong()) + '\n').getBytes(StandardCharsets.US_ASCII));
-                } else {
-                    out.write(ABSENT);
-                    absent[0]++;
-                }
-            });
+                StoredFile file = StoredFile.open(operands.file)) {
+            long absent = file.match(filter -> {
+                throw holdsNoValues(filter);
+            }, valued -> print(source, valued.hasher(), hash -> valued.getHash(hash).orElse(BloomierMap.ABSENT), out),
+                    map -> print(source, map.hasher(), map::getHash, out));
+            return absent == 0 ? ExitCode.OK : ExitCode.NEGATIVE;
         }
-        return absent[0] == 0 ? ExitCode.OK : ExitCode.NEGATIVE;
+    }
+
+    /** Prints KEY TAB VALUE, or KEY TAB absent, for each key of {@code source}; returns the keys absent. */
+    private static long print(KeySource source, KeyHasher hasher, LongUnaryOperator valueOf, OutputStream out)
+            throws IOException {
+        long[] absent = {0};
+        source.forEach(hasher, (bytes, offset, length, hash) -> {
+            long value = valueOf.applyAsLong(hash);
+            out.write(bytes, offset, length);
+            out.write('\t');
+            if (value == BloomierMap.ABSENT) {
+                out.write(ABSENT);
+                absent[0]++;
+            } else {
+                out.write(Long.toString(value).getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write('\n');
+        });
+        return absent[0];
+    }
+
+    /** The refusal of a filter that holds no values: a plain or stable fixed one, a growing or a windowed one. */
+    private static InvalidFilterFileException holdsNoValues(MembershipFilter filter) {
+        String kind = filter.kind() != FilterKind.FIXED ? filter.kind().toString()
+                : filter.asFixed().flatMap(BloomFilter::stableSpec).isPresent() ? "stable" : "plain";
+        return new InvalidFilterFileException(filter.path(), InvalidFilterFileException.Problem.INCOMPATIBLE,
+                "is a " + kind + " filter and holds no values; create one with --values max|min");
     }
 }

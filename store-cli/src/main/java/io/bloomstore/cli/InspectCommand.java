@@ -4,7 +4,7 @@ import static io.bloomstore.cli.Model.flag;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.FilterShape;
-import io.bloomstore.FilterStatistics;
+import io.bloomstore.FillStats;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.StoredFile;
 import java.io.IOException;
@@ -47,13 +47,13 @@ final class InspectCommand extends CliCommand {
     @Override
     public Integer call() throws Exception {
         try (StoredFile stored = CliFilters.openStored(file)) {
-            return stored.match(this::inspect, map -> MapReports.inspect(this, map, json));
+            return stored.match(this::inspect, valued -> inspect(valued.filter()), map -> MapReports.inspect(this, map, json));
         }
     }
 
     /** Scans the filter's cells, then prints what its headers say and how full it is. */
     private int inspect(MembershipFilter filter) throws IOException {
-        FilterStatistics stats;
+        FillStats stats;
         try (Progress progress = progress("inspect", filter.shape().scanBytes())) {
             stats = filter.stats(progress.callback());
         }

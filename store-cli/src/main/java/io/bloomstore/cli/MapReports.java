@@ -1,23 +1,17 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.BloomierMap;
-import io.bloomstore.KeySource;
 import io.bloomstore.MapShape;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * What the verbs that read any file do with a Bloomier map: {@code get} its values (asking
- * {@link BloomierMap#isMap} first), {@code inspect} it and say what {@code verify} checked of it
- * (handed the map by {@link io.bloomstore.StoredFile#match}).
+ * What the verbs that read any file do with a Bloomier map: {@code inspect} it and say what
+ * {@code verify} checked of it (handed the map by {@link io.bloomstore.StoredFile#match}).
  */
 final class MapReports {
-    private static final byte[] ABSENT = "absent".getBytes(StandardCharsets.US_ASCII);
-
     private MapReports() {
     }
 
@@ -25,24 +19,6 @@ final class MapReports {
     static String shape(MapShape map) {
         return map.valueBits() + " value bits + " + map.fingerprintBits() + " fingerprint bits a slot, "
                 + String.format("%.2f", map.bitsPerKey()) + " bits a key";
-    }
-
-    /** Prints KEY TAB VALUE, or KEY TAB absent, for each key. */
-    static int get(CliCommand command, FileAndKeys operands) throws IOException {
-        OutputStream out = command.streams().out();
-        long[] absent = {0};
-        try (KeySource source = operands.open(command.streams(), command.rawArguments(), out::flush);
-                BloomierMap map = BloomierMap.open(operands.file)) {
-            source.forEach(map.hasher(), (bytes, offset, length, hash) -> {
-                long value = map.getHash(hash);
-                out.write(bytes, offset, length);
-                out.write('\t');
-                out.write(value == BloomierMap.ABSENT ? ABSENT : Long.toString(value).getBytes(StandardCharsets.US_ASCII));
-                out.write('\n');
-                absent[0] += value == BloomierMap.ABSENT ? 1 : 0;
-            });
-        }
-        return absent[0] == 0 ? ExitCode.OK : ExitCode.NEGATIVE;
     }
 
     /** What {@code inspect --json} prints of a map. */

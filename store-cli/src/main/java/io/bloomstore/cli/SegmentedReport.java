@@ -1,9 +1,9 @@
 package io.bloomstore.cli;
 
 import io.bloomstore.FilterShape;
-import io.bloomstore.FilterStatistics;
+import io.bloomstore.FillStats;
 import io.bloomstore.GrowingSpec;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.WindowSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +61,7 @@ record SegmentedReport(
         String stepLock) {
 
     /**
-     * One segment or slot; see {@link SegmentStats}. {@code epoch} is null for a segment, and for a
+     * One segment or slot; see {@link RegionStats}. {@code epoch} is null for a segment, and for a
      * slot being cleared; {@code estimatedKeys} is null when every cell is set.
      */
     record Part(int index, Long epoch, boolean probed, long cells, int hashes, long capacity, long publishedKeys,
@@ -69,7 +69,7 @@ record SegmentedReport(
     }
 
     /** Reports on a growing filter of {@code shape}, from its statistics {@code stats}. */
-    static SegmentedReport of(Path file, FilterShape.Growing shape, FilterStatistics stats) {
+    static SegmentedReport of(Path file, FilterShape.Growing shape, FillStats stats) {
         GrowingSpec spec = shape.spec();
         return new SegmentedReport(file.toString(), "growing", shape.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), spec.growthFactor(), spec.tighteningRatio(),
@@ -80,7 +80,7 @@ record SegmentedReport(
     }
 
     /** Reports on a windowed filter of {@code shape}, from its statistics {@code stats}. */
-    static SegmentedReport of(Path file, FilterShape.Windowed shape, FilterStatistics stats, boolean pastCapacity) {
+    static SegmentedReport of(Path file, FilterShape.Windowed shape, FillStats stats, boolean pastCapacity) {
         WindowSpec spec = shape.spec();
         return new SegmentedReport(file.toString(), "windowed", shape.fileBytes(), Human.name(spec.layout()),
                 Human.seed(spec.seed()), spec.expectedKeys(), spec.fpp(), null, null, null, spec.window().toMillis(),
@@ -90,14 +90,14 @@ record SegmentedReport(
     }
 
     /** The bytes after the last region that nothing uses (a growth that failed and could not give them back). */
-    private static long unused(FilterShape shape, long preparedBytes, FilterStatistics stats) {
+    private static long unused(FilterShape shape, long preparedBytes, FillStats stats) {
         return shape.fileBytes() - shape.headerBytes() - preparedBytes
-                - stats.parts().stream().mapToLong(SegmentStats::bytes).sum();
+                - stats.parts().stream().mapToLong(RegionStats::bytes).sum();
     }
 
-    private static List<Part> parts(FilterStatistics stats, boolean slots) {
+    private static List<Part> parts(FillStats stats, boolean slots) {
         List<Part> parts = new ArrayList<>(stats.parts().size());
-        for (SegmentStats s : stats.parts()) {
+        for (RegionStats s : stats.parts()) {
             // a slot's epoch is a count of epochs since 1970; one being cleared holds a negative marker
             Long epoch = slots && s.epoch() >= 0 ? s.epoch() : null;
             parts.add(new Part(s.index(), epoch, s.probed(), s.cells(), s.hashes(), s.capacity(), s.publishedKeys(),

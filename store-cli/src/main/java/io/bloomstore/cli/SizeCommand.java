@@ -133,7 +133,7 @@ final class SizeCommand extends CliCommand {
         }
         List<Part> parts = new ArrayList<>(segments);
         long before = 0; // the keys of the full segments before the newest
-        double allClear = 1; // a query is a false positive when any segment answers falsely, as CompositeStats compounds it
+        double allClear = 1; // a query is a false positive when any segment answers falsely, as SegmentedStats compounds it
         for (int i = 0; i < segments; i++) {
             BloomSpec segment = spec.segmentSpec(i);
             long held = i < segments - 1 ? segment.expectedKeys() : keys - before;

@@ -3,6 +3,7 @@ package io.bloomstore.cli;
 import static io.bloomstore.cli.Model.operand;
 
 import io.bloomstore.CellsCheck;
+import io.bloomstore.FilterShape;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.StoredFile;
 import java.io.IOException;
@@ -73,10 +74,15 @@ final class VerifyCommand extends CliCommand {
         try (Progress progress = stored.shape().sealed() ? progress("verify", stored.shape().scanBytes()) : Progress.NONE) {
             check = progress.callback() == null ? stored.verify() : stored.verify(progress.callback());
         }
-        return stored.match(filter -> filter.shape().map(fixed -> checked(check, fixed.info().fileIdentity().isPresent()),
-                growing -> containerChecked(growing.segments() + " segments", growing.stepLock()),
-                windowed -> containerChecked(windowed.slots() + " slots", windowed.stepLock())),
+        return stored.match(filter -> checked(filter.shape(), check), valued -> checked(valued.shape(), check),
                 map -> MapReports.checked(map.shape()));
+    }
+
+    /** What was checked of a filter of {@code shape}, whose check found {@code check}. */
+    private static String checked(FilterShape shape, CellsCheck check) {
+        return shape.map(fixed -> checked(check, fixed.info().fileIdentity().isPresent()),
+                growing -> containerChecked(growing.segments() + " segments", growing.stepLock()),
+                windowed -> containerChecked(windowed.slots() + " slots", windowed.stepLock()));
     }
 
     /** What was checked of a growing or windowed file of {@code regions}. */

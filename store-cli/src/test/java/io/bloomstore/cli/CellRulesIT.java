@@ -103,6 +103,9 @@ class CellRulesIT {
         // a counting filter of the very shape of hops.bloom: only the cell rule differs
         run(dir, "create", "plain.bloom", "--expected", "100", "--fpp", "0.01", "--counter-bits", "8").assertOk();
         assertTrue(run(dir, "get", "plain.bloom", "a").assertError(2).err().contains("holds no values"));
+        // a growing file too: StoredFile.open opens it as a filter, not as a version it cannot read
+        run(dir, "create", "chain.bloom", "--expected", "100", "--fpp", "0.01", "--grow").assertOk();
+        assertTrue(run(dir, "get", "chain.bloom", "a").assertError(2).err().contains("is a growing filter and holds no values"));
         assertTrue(run(dir, "create", "x.bloom", "--values", "max", "--expected", "10", "--fpp", "0.1").assertError(2).err()
                 .contains("--value-bits"));
         assertTrue(run(dir, "create", "x.bloom", "--stable", "--fpp", "0.1").assertError(2).err().contains("--size"));

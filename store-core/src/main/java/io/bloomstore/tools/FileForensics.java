@@ -39,4 +39,18 @@ public final class FileForensics {
     public static FilterFileInfo readInfo(Path path) throws IOException {
         return CheckedFile.readHeader(path).info();
     }
+
+    /**
+     * Whether the file at {@code path} is a valued filter ({@link io.bloomstore.ValuedFilter}), by
+     * its header, read and checked but not mapped: for a command that takes pairs into a valued
+     * file and keys into any other, and must know which before it reads its input.
+     *
+     * @param path a filter file
+     * @return true for a valued filter
+     * @throws InvalidFilterFileException if the header is damaged or not a filter's
+     * @throws IOException if the file cannot be read
+     */
+    public static boolean isValued(Path path) throws IOException {
+        return FileKinds.of(path) == FilterKind.FIXED && CheckedFile.readHeader(path).rule().isValued();
+    }
 }

@@ -120,6 +120,8 @@ class InputsRenamedWhileReadTest {
                         long last = filter.kind() == FilterKind.GROWING ? 299L : 1_499L;
                         assertTrue(filter.mightContain(0L) && filter.mightContain(last), filter.kind() + " holds its keys");
                         return filter.kind().toString();
+                    }, valued -> {
+                        throw new AssertionError("no valued filter among the inputs: " + valued);
                     }, values -> {
                         assertEquals(7, values.get(7L));
                         return "map";

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
-import io.bloomstore.CompositeStats;
+import io.bloomstore.SegmentedStats;
 import io.bloomstore.FilterFullException;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
@@ -16,7 +16,7 @@ import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Layout;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import java.io.IOException;
@@ -61,9 +61,9 @@ class GrowingBloomFilterTest {
                     fail("false negative across growth: key " + key);
                 }
             }
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             double sum = 0;
-            for (SegmentStats part : stats.parts()) {
+            for (RegionStats part : stats.parts()) {
                 int i = part.index();
                 double p = 0.01 * 0.15 * Math.pow(0.85, i);
                 BloomSpec expected = BloomSpec.builder().expectedKeys((long) (1000 * Math.pow(2, i))).fpp(p)
@@ -106,7 +106,7 @@ class GrowingBloomFilterTest {
             }
             double measured = (double) falsePositives / queries;
             double sigma = Math.sqrt(p * (1 - p) / queries);
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             System.out.printf(Locale.ROOT, "growing %s: %d segments, measured rate %.5f (P %.3f, sigma %.5f), compound from fill %.5f%n",
                     layout, filter.segmentCount(), measured, p, sigma, stats.compoundFpp());
             assertEquals(7, filter.segmentCount(), "segments of 1000 .. 64 000 keys hold 127 000");

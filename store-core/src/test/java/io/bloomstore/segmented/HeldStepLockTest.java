@@ -8,8 +8,8 @@ import io.bloomstore.FilterBusyException;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
-import io.bloomstore.CompositeStats;
+import io.bloomstore.RegionStats;
+import io.bloomstore.SegmentedStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.internal.format.ContainerDescriptor;
@@ -135,8 +135,8 @@ class HeldStepLockTest {
         }
     }
 
-    private static long setCells(CompositeStats stats) {
-        return stats.parts().stream().mapToLong(SegmentStats::setCells).sum();
+    private static long setCells(SegmentedStats stats) {
+        return stats.parts().stream().mapToLong(RegionStats::setCells).sum();
     }
 
     private static void assertHeldBy(FilterBusyException busy, long pid) {

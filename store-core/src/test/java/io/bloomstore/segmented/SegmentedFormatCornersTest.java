@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bloomstore.BloomSpec;
-import io.bloomstore.CompositeStats;
+import io.bloomstore.SegmentedStats;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.InvalidFilterFileException.Problem;
 import io.bloomstore.Layout;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.internal.format.ContainerDescriptor;
@@ -447,7 +447,7 @@ class SegmentedFormatCornersTest {
             assertTrue(filter.add("new"));
             assertFalse(filter.add("new"));
             filter.sync();
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             assertEquals(1, stats.parts().get(0).publishedKeys());
             assertEquals(1, stats.parts().get(1).publishedKeys());
         }
@@ -467,9 +467,9 @@ class SegmentedFormatCornersTest {
             clock.advance(1000);
             assertFalse(filter.add("key"), "seen within the window");
             filter.sync();
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             long epoch = Math.floorDiv(T0, 1000);
-            for (SegmentStats slot : stats.parts()) {
+            for (RegionStats slot : stats.parts()) {
                 long expected = slot.epoch() == epoch || slot.epoch() == epoch + 1 ? 1 : 0;
                 assertEquals(expected, slot.publishedKeys(), "slot " + slot.index());
             }
@@ -481,10 +481,10 @@ class SegmentedFormatCornersTest {
     void theCompoundRateIsThatOfAnyProbedRegion() throws Exception {
         Path file = ringWithKeys();
         try (WindowedBloomFilter filter = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, new TestClock(T0 + 2000))) {
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             double allClear = 1;
             int probed = 0;
-            for (SegmentStats slot : stats.parts()) {
+            for (RegionStats slot : stats.parts()) {
                 if (slot.probed()) {
                     allClear *= 1 - slot.currentFpp();
                     probed++;

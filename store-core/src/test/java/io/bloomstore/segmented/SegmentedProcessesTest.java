@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.testing.ChildJvm;
@@ -70,7 +70,7 @@ class SegmentedProcessesTest {
                     worker.expectLine("added", TIMEOUT);
                 }
                 assertEquals(7, early.segmentCount(), "120 000 keys: segments of 1000 .. 64 000");
-                for (SegmentStats part : early.stats().parts().subList(0, 6)) {
+                for (RegionStats part : early.stats().parts().subList(0, 6)) {
                     // Each process publishes every few keys (1000-key segment) to 256 (32 000-key), and
                     // the switch waits for the next segment: a full segment is overfilled by little.
                     assertTrue(part.publishedKeys() < part.capacity() * 1.25, "segment " + part.index() + " took "
@@ -92,7 +92,7 @@ class SegmentedProcessesTest {
                     worker.close();
                 }
             }
-            long published = early.stats().parts().stream().mapToLong(SegmentStats::publishedKeys).sum();
+            long published = early.stats().parts().stream().mapToLong(RegionStats::publishedKeys).sum();
             assertTrue(published > children * keysEach * 0.99 && published <= children * keysEach,
                     "published counts: " + published);
         }
@@ -199,7 +199,7 @@ class SegmentedProcessesTest {
         long e0 = t0 / e;
         int oldSlot = (int) Math.floorMod(e0, epochs + 1);
         try (WindowedBloomFilter reader = WindowedBloomFilter.open(file, OpenMode.READ_ONLY, now)) {
-            SegmentStats half = reader.stats().parts().get(oldSlot);
+            RegionStats half = reader.stats().parts().get(oldSlot);
             assertEquals(Long.MIN_VALUE, half.epoch(), "the slot is marked as being cleared");
             assertTrue(!half.probed() && half.setCells() > 0, "half cleared, and not probed");
             assertEquals("ok", SegmentedFilterWorker.firstMissing(reader, 10_000, 1000), "live keys are all found");
@@ -208,7 +208,7 @@ class SegmentedProcessesTest {
         try (WindowedBloomFilter writer = WindowedBloomFilter.open(file, OpenMode.READ_WRITE, now)) {
             assertEquals(0, lockWord(file));
             assertEquals(e0 + epochs + 1, writer.currentEpoch(), "opening read-write finished the rotation");
-            SegmentStats cleared = writer.stats().parts().get(oldSlot);
+            RegionStats cleared = writer.stats().parts().get(oldSlot);
             assertEquals(e0 + epochs + 1, cleared.epoch());
             assertEquals(0, cleared.setCells(), "the reused slot is empty");
             assertEquals("ok", SegmentedFilterWorker.firstMissing(writer, 10_000, 1000));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
-import io.bloomstore.CompositeStats;
+import io.bloomstore.SegmentedStats;
 import io.bloomstore.CreateOption;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
@@ -54,7 +54,7 @@ class SizingBeforeCreateTest {
             filter.grow();
             filter.grow();
             assertEquals(spec.fileBytes(3), Files.size(file));
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             for (int i = 0; i < 3; i++) {
                 BloomSpec segment = spec.segmentSpec(i);
                 assertEquals(stats.parts().get(i).cells(), segment.cells());
@@ -89,7 +89,7 @@ class SizingBeforeCreateTest {
         Path file = dir.resolve("w.bloom");
         try (WindowedBloomFilter filter = WindowedBloomFilter.create(file, spec, Clock.systemUTC())) {
             assertEquals(spec.fileBytes(), Files.size(file));
-            CompositeStats stats = filter.stats();
+            SegmentedStats stats = filter.stats();
             assertEquals(5, stats.parts().size());
             assertEquals(stats.parts().get(4).cells(), spec.slotSpec().cells());
             assertEquals(10_000, spec.slotSpec().expectedKeys());

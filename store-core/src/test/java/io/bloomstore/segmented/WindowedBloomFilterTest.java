@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.bloomstore.BloomSpec;
-import io.bloomstore.CompositeStats;
+import io.bloomstore.SegmentedStats;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Layout;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import io.bloomstore.internal.format.ContainerHeader;
@@ -241,7 +241,7 @@ class WindowedBloomFilterTest {
             assertTrue(filter.mightContain(2L), "refreshed every epoch: found three windows after its first add");
             assertFalse(filter.mightContain(3L), "added once: forgotten");
             assertEquals(1, filter.stats().parts().stream().filter(p -> p.epoch() == filter.currentEpoch())
-                    .mapToLong(SegmentStats::publishedKeys).sum(), "the refresh counts as the current slot's key");
+                    .mapToLong(RegionStats::publishedKeys).sum(), "the refresh counts as the current slot's key");
         }
     }
 
@@ -263,8 +263,8 @@ class WindowedBloomFilterTest {
             filter.add(-1L);
             long current = Math.floorDiv(clock.millis(), E);
             assertEquals(current, filter.currentEpoch());
-            CompositeStats stats = filter.stats();
-            for (SegmentStats slot : stats.parts()) {
+            SegmentedStats stats = filter.stats();
+            for (RegionStats slot : stats.parts()) {
                 assertTrue(slot.epoch() >= current - L && slot.epoch() <= current, "slot " + slot.index() + " holds " + slot.epoch());
                 assertEquals(Math.floorMod(slot.epoch(), L + 1), slot.index(), "slot of epoch " + slot.epoch());
                 long expectedSet = slot.epoch() == current ? 1 : 0;
@@ -286,7 +286,7 @@ class WindowedBloomFilterTest {
         long n = 40_000;
         try (WindowedBloomFilter filter = WindowedBloomFilter.create(dir.resolve("fpr.bloom"), spec(n, layout), clock)) {
             double slotRate = -Math.expm1(Math.log1p(-P) / (L + 1));
-            for (SegmentStats slot : filter.stats().parts()) {
+            for (RegionStats slot : filter.stats().parts()) {
                 assertEquals(n / L, slot.capacity());
                 assertEquals(slotRate, slot.targetFpp(), 1e-15);
             }

@@ -4,14 +4,14 @@ import io.bloomstore.BloomFilter;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.FilterShape;
-import io.bloomstore.FilterStatistics;
+import io.bloomstore.FillStats;
 import io.bloomstore.GrowingBloomFilter;
 import io.bloomstore.GrowingSpec;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import io.bloomstore.SetEstimates;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
@@ -348,14 +348,14 @@ final class BloomCommands {
             return filter.shape().map(
                     fixed -> new Figures(fixed.expectedKeys(), fixed.fileBytes(), 1, filter.approximateKeys(), null),
                     growing -> {
-                        FilterStatistics stats = filter.stats();
-                        long capacity = stats.parts().stream().filter(SegmentStats::probed)
-                                .mapToLong(SegmentStats::capacity).sum();
+                        FillStats stats = filter.stats();
+                        long capacity = stats.parts().stream().filter(RegionStats::probed)
+                                .mapToLong(RegionStats::capacity).sum();
                         return new Figures(capacity, growing.fileBytes(), stats.parts().size(),
                                 stats.approximateInsertions(), Math.round(growing.spec().growthFactor()));
                     },
                     windowed -> {
-                        FilterStatistics stats = filter.stats();
+                        FillStats stats = filter.stats();
                         return new Figures(windowed.expectedKeys(), windowed.fileBytes(), stats.parts().size(),
                                 stats.approximateInsertions(), null);
                     });
@@ -429,7 +429,7 @@ final class BloomCommands {
             Json json = new Json().field("key", Args.text(args[1])).field("file", handle.path.toString());
             MembershipFilter filter = handle.filter;
             FilterShape shape = filter.shape();
-            FilterStatistics stats = filter.stats();
+            FillStats stats = filter.stats();
             json.field("kind", shape.kind().toString());
             shape.map(fixed -> {
                 FilterFileInfo info = fixed.info();
@@ -478,15 +478,15 @@ final class BloomCommands {
     }
 
     /** What a growing and a windowed file both tell, before their own fields. */
-    private static Json ofRegions(Json json, MembershipFilter filter, FilterShape shape, FilterStatistics stats) {
+    private static Json ofRegions(Json json, MembershipFilter filter, FilterShape shape, FillStats stats) {
         return json.field("fileBytes", shape.fileBytes()).field("readOnly", filter.isReadOnly())
                 .field("targetFpp", shape.targetFpp()).field("compoundFpp", stats.currentFpp());
     }
 
     /** Each segment's or slot's figures, as the array {@code name} of {@code json}. */
-    private static Json parts(Json json, String name, FilterStatistics stats) {
+    private static Json parts(Json json, String name, FillStats stats) {
         Json parts = new Json();
-        for (SegmentStats part : stats.parts()) {
+        for (RegionStats part : stats.parts()) {
             parts.element(new Json().field("index", part.index()).field("epoch", part.epoch())
                     .field("probed", part.probed()).field("cells", part.cells()).field("hashes", part.hashes())
                     .field("capacity", part.capacity()).field("publishedKeys", part.publishedKeys())

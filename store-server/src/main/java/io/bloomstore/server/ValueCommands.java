@@ -1,10 +1,13 @@
 package io.bloomstore.server;
 
 import io.bloomstore.BloomierMap;
+import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.MapShape;
+import io.bloomstore.StoredFile;
 import io.bloomstore.ValuedFilter;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 
@@ -90,16 +93,27 @@ final class ValueCommands {
      */
     static <T> T withMap(ServerState server, byte[] key, RespError notAFilter, MapUse<T> use) throws RespError {
         Path path = server.keyspace.path(key);
-        try {
-            if (!Files.isRegularFile(path) || !BloomierMap.isMap(path)) {
-                throw notAFilter;
-            }
-            try (BloomierMap map = BloomierMap.open(path)) {
-                return use.apply(map);
-            }
-        } catch (IOException e) {
-            throw new RespError("ERR cannot open " + path + ": " + e.getMessage());
+        if (!Files.isRegularFile(path)) {
+            throw notAFilter;
         }
+        try (StoredFile file = StoredFile.open(path)) {
+            return file.<T, RespError>match(filter -> {
+                throw notAFilter;
+            }, valued -> {
+                throw notAFilter;
+            }, use::apply);
+        } catch (NoSuchFileException e) {
+            throw notAFilter;
+        } catch (InvalidFilterFileException e) {
+            // a filter the keyspace refused for this damage is refused as it was; a map's damage is news
+            throw notAFilter.getMessage().endsWith(e.getMessage()) ? notAFilter : cannotOpen(path, e);
+        } catch (IOException e) {
+            throw cannotOpen(path, e);
+        }
+    }
+
+    private static RespError cannotOpen(Path path, IOException e) {
+        return new RespError("ERR cannot open " + path + ": " + e.getMessage());
     }
 
     /** BS.INFO of a Bloomier map: what its header says, as one JSON object; {@code notAFilter} if the key's file is no map. */

@@ -10,8 +10,10 @@ import io.bloomstore.OpenMode;
 import io.bloomstore.StableSpec;
 import io.bloomstore.ValuedFilter;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterAll;
@@ -125,5 +127,24 @@ class CellRuleFilesServedTest {
         assertTrue(info.contains("\"kind\":\"map\"") && info.contains("\"pairs\":1000") && info.contains("\"valueBits\":3"),
                 info);
         assertTrue(server.redisCli("BF.EXISTS", "shards", "user-1").startsWith("WRONGTYPE"), "a map is not a filter");
+    }
+
+    /**
+     * BS.GETVALUE of a key whose file the keyspace refuses opens it once more as a file of any kind:
+     * a damaged map is reported as the map's damage, a file that is no bloomstore file at all as the
+     * keyspace's refusal, as each was before that open went through StoredFile.
+     */
+    @Test
+    void aDamagedMapAndAForeignFileAreRefusedEachForWhatItIs() throws Exception {
+        DebianPackages.requireRedisCli();
+        byte[] map = Files.readAllBytes(dir.resolve("shards.bloom"));
+        Files.write(dir.resolve("cut.bloom"), Arrays.copyOf(map, map.length - 8)); // shorter than its header says
+        String cut = server.redisCli("BS.GETVALUE", "cut", "user-1");
+        assertTrue(cut.startsWith("ERR cannot open " + dir.resolve("cut.bloom") + ": "), cut);
+        assertFalse(cut.contains("is a Bloomier map"), "the map's damage, not the keyspace's refusal of a map: " + cut);
+        Files.writeString(dir.resolve("notes.bloom"), "a text file, not a filter\n".repeat(200));
+        String notes = server.redisCli("BS.GETVALUE", "notes", "a");
+        assertTrue(notes.startsWith("WRONGTYPE notes.bloom is not a bloomstore filter file: "), notes);
+        assertEquals(notes, server.redisCli("BS.INFO", "notes"), "BS.INFO refuses it alike");
     }
 }

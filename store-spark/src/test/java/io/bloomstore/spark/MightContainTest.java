@@ -32,7 +32,7 @@ class MightContainTest {
     @TempDir
     static Path dir;
     private static Path filter;
-    /** The built filter's own false-positive rate, from its fill ({@link io.bloomstore.FilterStats#currentFpp}). */
+    /** The built filter's own false-positive rate, from its fill ({@link io.bloomstore.CellArrayStats#currentFpp}). */
     private static double predictedFpp;
 
     /** Members are m-0 .. m-19999, built with the core's Java API; the queried rows hold them and as many absent keys. */

@@ -8,7 +8,6 @@ import io.bloomstore.BloomSpec;
 import io.bloomstore.FilterFileInfo;
 import io.bloomstore.HashAlgorithm;
 import io.bloomstore.Layout;
-import io.bloomstore.ParquetType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -235,7 +234,7 @@ public final class FilterHeader {
         b.putLong(CELLS_LENGTH_OFFSET, spec.cellBytes());
         b.putLong(FILE_IDENTITY_OFFSET, identity);
         if (spec.parquetType() != null) {
-            b.put(LAYOUT_PARAMETER_OFFSET, (byte) spec.parquetType().thriftId());
+            b.put(LAYOUT_PARAMETER_OFFSET, (byte) FormatIds.of(spec.parquetType()));
         }
         if (!rule.isPlain()) {
             b.put(CELL_RULE_OFFSET, (byte) rule.kind().id());
@@ -332,7 +331,7 @@ public final class FilterHeader {
             Layout layout = FormatIds.layout(Byte.toUnsignedInt(b.get(LAYOUT_OFFSET)));
             if (layout == Layout.SBBF) {
                 // First: it sets the hash and seed Parquet's filters have, which the header's must then be.
-                builder.parquetType(ParquetType.ofThriftId(Byte.toUnsignedInt(b.get(LAYOUT_PARAMETER_OFFSET))));
+                builder.parquetType(FormatIds.parquetType(Byte.toUnsignedInt(b.get(LAYOUT_PARAMETER_OFFSET))));
             }
             builder.layout(layout)
                     .hashAlgorithm(FormatIds.hashAlgorithm(Byte.toUnsignedInt(b.get(HASH_ALGORITHM_OFFSET))))

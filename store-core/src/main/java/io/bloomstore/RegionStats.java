@@ -1,8 +1,8 @@
 package io.bloomstore;
 
 /**
- * How full one segment of a {@link GrowingBloomFilter} or one slot of a {@link WindowedBloomFilter}
- * is, from one scan of its cells.
+ * How full one region of a file of regions is, a segment of a {@link GrowingBloomFilter} or a slot
+ * of a {@link WindowedBloomFilter}, from one scan of its cells: a part of {@link SegmentedStats}.
  *
  * @param index the segment's place in the chain (0 = the first), or the slot's place in the ring
  * @param epoch a slot's epoch (floor(epoch millis / E)); 0 for a segment
@@ -19,7 +19,7 @@ package io.bloomstore;
  * @param currentFpp its false-positive rate now, from the fill
  * @param bytes the bytes it takes in the file: its header page and its cells, padded
  */
-public record SegmentStats(int index, long epoch, boolean probed, long cells, int hashes, long capacity,
+public record RegionStats(int index, long epoch, boolean probed, long cells, int hashes, long capacity,
         long publishedKeys, long setCells, double fillRatio, double estimatedKeys, double targetFpp,
         double currentFpp, long bytes) {
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@link BloomFilter#stats()} against what the filter really holds and really does. */
-class FilterStatsTest {
+class CellArrayStatsTest {
     private static final int KEYS = 100_000;
     private static final int QUERIES = 1_000_000;
     /**
@@ -31,7 +31,7 @@ class FilterStatsTest {
         BloomSpec spec = BloomSpec.builder().expectedKeys(KEYS).fpp(0.01).counterBits(bits).layout(layout).build();
         try (BloomFilter filter = BloomFilter.create(dir.resolve("stats.bloom"), spec)) {
             long reportedNew = RandomKeys.addMembers(filter, 0x5747_0001L, KEYS);
-            FilterStats stats = filter.stats();
+            CellArrayStats stats = filter.stats();
             long setCells = nonZeroCells(filter.cells());
             double measuredFpp = RandomKeys.falsePositiveRate(filter, 0x5747_0002L, QUERIES);
             String report = String.format(Locale.ROOT, "%s w=%d m=%d k=%d: %s; %d adds reported new; %d cells set;"

@@ -1,7 +1,8 @@
 package io.bloomstore;
 
 /**
- * A snapshot of how full a filter is, from one scan of its cells.
+ * How full one cell array is (a fixed filter's, the file's one array), from one scan of its cells:
+ * the {@link FillStats} of a {@link BloomFilter}.
  *
  * @param cells m
  * @param setCells cells that are non-zero
@@ -12,6 +13,6 @@ package io.bloomstore;
  * @param approximateInsertions adds recorded in the header (those that changed a cell); a
  *     lower bound after a crash, since each handle publishes its count on sync and close
  */
-public record FilterStats(long cells, long setCells, double fillRatio, double estimatedKeys, double currentFpp,
-        long approximateInsertions) implements FilterStatistics {
+public record CellArrayStats(long cells, long setCells, double fillRatio, double estimatedKeys, double currentFpp,
+        long approximateInsertions) implements FillStats {
 }

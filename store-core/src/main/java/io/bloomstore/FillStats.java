@@ -3,12 +3,12 @@ package io.bloomstore;
 import java.util.List;
 
 /**
- * How full an open filter is, from one scan of its cells ({@link MembershipFilter#stats()}): the
- * figures every kind reports the same way. A file of one cell array (a fixed filter) answers with
- * {@link FilterStats}; a file of regions (a growing chain's segments, a windowed ring's slots) with
- * {@link CompositeStats}, which adds each region's own figures ({@link #parts()}).
+ * How full a whole filter file is, from one scan of its cells ({@link MembershipFilter#stats()}):
+ * the fill statistics every kind reports the same way. A file of one cell array (a fixed filter) answers with
+ * {@link CellArrayStats}; a file of regions (a growing chain's segments, a windowed ring's slots) with
+ * {@link SegmentedStats}, which adds each region's own figures ({@link #parts()}).
  */
-public sealed interface FilterStatistics permits FilterStats, CompositeStats {
+public sealed interface FillStats permits CellArrayStats, SegmentedStats {
     /**
      * The cells a query may probe.
      *
@@ -56,7 +56,7 @@ public sealed interface FilterStatistics permits FilterStats, CompositeStats {
      *
      * @return the segments or slots; empty for a file of one cell array
      */
-    default List<SegmentStats> parts() {
+    default List<RegionStats> parts() {
         return List.of();
     }
 }

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * How full a {@link GrowingBloomFilter} or {@link WindowedBloomFilter} is: each part's statistics
- * and the rate of a query, which probes several parts.
+ * How full a file of regions is, a {@link GrowingBloomFilter} or {@link WindowedBloomFilter}: each
+ * region's statistics ({@link RegionStats}) and the rate of a query, which probes several regions;
+ * the {@link FillStats} of a {@link SegmentedFilter}.
  *
  * @param parts each segment or slot, in file order
  * @param compoundFpp the false-positive rate of a query now: 1 - prod(1 - currentFpp) over the
@@ -19,8 +20,8 @@ import java.util.stream.Stream;
  *     rest of the file, {@code fileBytes} less the container, the parts and this, is space after the
  *     last region that nothing uses (a growth that failed and could not give it back)
  */
-public record CompositeStats(List<SegmentStats> parts, double compoundFpp, double targetFpp, long fileBytes,
-        long containerBytes, long preparedBytes) implements FilterStatistics {
+public record SegmentedStats(List<RegionStats> parts, double compoundFpp, double targetFpp, long fileBytes,
+        long containerBytes, long preparedBytes) implements FillStats {
     /**
      * A copy that cannot be changed.
      *
@@ -31,7 +32,7 @@ public record CompositeStats(List<SegmentStats> parts, double compoundFpp, doubl
      * @param containerBytes in bytes
      * @param preparedBytes in bytes
      */
-    public CompositeStats {
+    public SegmentedStats {
         parts = List.copyOf(parts);
     }
 
@@ -43,12 +44,12 @@ public record CompositeStats(List<SegmentStats> parts, double compoundFpp, doubl
 
     @Override
     public long cells() {
-        return probed().mapToLong(SegmentStats::cells).sum();
+        return probed().mapToLong(RegionStats::cells).sum();
     }
 
     @Override
     public long setCells() {
-        return probed().mapToLong(SegmentStats::setCells).sum();
+        return probed().mapToLong(RegionStats::setCells).sum();
     }
 
     @Override
@@ -59,16 +60,16 @@ public record CompositeStats(List<SegmentStats> parts, double compoundFpp, doubl
 
     @Override
     public double estimatedKeys() {
-        return probed().mapToDouble(SegmentStats::estimatedKeys).sum();
+        return probed().mapToDouble(RegionStats::estimatedKeys).sum();
     }
 
     /** {@inheritDoc} Here: the keys published by the regions a query probes. */
     @Override
     public long approximateInsertions() {
-        return probed().mapToLong(SegmentStats::publishedKeys).sum();
+        return probed().mapToLong(RegionStats::publishedKeys).sum();
     }
 
-    private Stream<SegmentStats> probed() {
-        return parts.stream().filter(SegmentStats::probed);
+    private Stream<RegionStats> probed() {
+        return parts.stream().filter(RegionStats::probed);
     }
 }
