@@ -3,7 +3,6 @@ package io.bloomstore.internal.math;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,13 +58,19 @@ public final class SectorizedFppModel implements FppModel {
         return FalsePositiveMath.poissonAverage(keys * LINE_BITS / cells, chain::lineFpp);
     }
 
-    /** The chain of one (S, b): its states, its transitions, and f(j) for the j computed so far. */
+    /**
+     * The chain of one (S, b): its states, its transitions, and f(j) for the j computed so far. A
+     * count vector is coded as the number whose base-(S + 1) digits are n_0 (the most significant)
+     * to n_b, so that the codes of the states in docs/FORMAT.md's order increase, and the code of
+     * n - u + w is code(n) - code(u) + code(w).
+     */
     private static final class Chain {
         private final int sectors;
         private final int bits;
-        /** The states' count vectors, in docs/FORMAT.md's order. */
-        private final List<int[]> states = new ArrayList<>();
-        private final Map<List<Integer>, Integer> indexOf = new HashMap<>();
+        /** base^(b - a): the weight of digit a. */
+        private final long[] digit;
+        /** The states' codes, increasing: docs/FORMAT.md's order. */
+        private final long[] states;
         /** Per state, the states one key leads to and with what probability, in increasing target. */
         private final int[][] targets;
         private final double[][] chances;
@@ -78,31 +83,38 @@ public final class SectorizedFppModel implements FppModel {
         Chain(int sectors, int bits) {
             this.sectors = sectors;
             this.bits = bits;
-            enumerate(new int[bits + 1], 0, sectors);
-            int[] full = new int[bits + 1];
-            full[0] = sectors;
-            this.allSet = index(full);
+            this.digit = new long[bits + 1];
+            for (int a = bits; a >= 0; a--) {
+                digit[a] = a == bits ? 1 : digit[a + 1] * (sectors + 1);
+            }
+            List<int[]> vectors = new ArrayList<>();
+            enumerate(new int[bits + 1], 0, sectors, vectors);
+            this.states = new long[vectors.size()];
+            for (int s = 0; s < states.length; s++) {
+                states[s] = code(vectors.get(s));
+            }
+            this.allSet = Arrays.binarySearch(states, sectors * digit[0]);
             double[] distinct = distinctDraws(bits);
             double[][] unhit = unhitAfterThrows(bits);
             // the query's words before any key: D_w distinct bits each, independently
-            this.distribution = new double[states.size()];
-            for (int s = 0; s < states.size(); s++) {
-                int[] n = states.get(s);
+            this.distribution = new double[states.length];
+            for (int s = 0; s < states.length; s++) {
+                int[] n = vectors.get(s);
                 double chance = multinomial(n, sectors);
                 for (int a = 0; a <= bits; a++) {
                     chance *= StrictMath.pow(distinct[a], n[a]);
                 }
                 distribution[s] = chance;
             }
-            this.targets = new int[states.size()][];
-            this.chances = new double[states.size()][];
-            Map<List<Integer>, Map<List<Integer>, Double>> outcomes = new HashMap<>();
+            this.targets = new int[states.length][];
+            this.chances = new double[states.length][];
+            Map<Long, Outcomes> outcomes = new HashMap<>();
             double subsets = binomial(LINE_WORDS, sectors);
-            for (int s = 0; s < states.size(); s++) {
-                int[] n = states.get(s);
-                double[] row = new double[states.size()];
-                int[] shared = new int[bits + 1];
-                addShared(n, shared, 0, sectors, subsets, row, unhit, outcomes);
+            double[] row = new double[states.length];
+            for (int s = 0; s < states.length; s++) {
+                int[] n = vectors.get(s);
+                Arrays.fill(row, 0);
+                addShared(n, states[s], new int[bits + 1], 0, subsets, row, unhit, outcomes);
                 int entries = 0;
                 for (double chance : row) {
                     entries += chance > 0 ? 1 : 0;
@@ -141,16 +153,15 @@ public final class SectorizedFppModel implements FppModel {
         }
 
         /** Every count vector of S words, n_0 varying slowest, each n_a from 0 to what is left, n_b the rest. */
-        private void enumerate(int[] n, int a, int left) {
+        private void enumerate(int[] n, int a, int left, List<int[]> vectors) {
             if (a == bits) {
                 n[a] = left;
-                indexOf.put(key(n), states.size());
-                states.add(n.clone());
+                vectors.add(n.clone());
                 return;
             }
             for (int c = 0; c <= left; c++) {
                 n[a] = c;
-                enumerate(n, a + 1, left - c);
+                enumerate(n, a + 1, left - c, vectors);
             }
         }
 
@@ -158,14 +169,14 @@ public final class SectorizedFppModel implements FppModel {
          * Adds to {@code row} one key's moves from state n: for every vector u of shared words
          * (u_a of the n_a words with a unset bits, u_0 varying slowest, each u_a from 0 to n_a),
          * the chance C(8 - S, S - |u|) / C(8, S) prod C(n_a, u_a) that the key shares exactly
-         * such a set, times the chance of each outcome v of the shared words, to state n - u + v.
+         * such a set, times the chance of each outcome w of the shared words, to state n - u + w.
          */
-        private void addShared(int[] n, int[] u, int a, int size, double subsets, double[] row, double[][] unhit,
-                Map<List<Integer>, Map<List<Integer>, Double>> outcomes) {
+        private void addShared(int[] n, long code, int[] u, int a, double subsets, double[] row, double[][] unhit,
+                Map<Long, Outcomes> outcomes) {
             if (a <= bits) {
                 for (int c = 0; c <= n[a]; c++) {
                     u[a] = c;
-                    addShared(n, u, a + 1, size, subsets, row, unhit, outcomes);
+                    addShared(n, code, u, a + 1, subsets, row, unhit, outcomes);
                 }
                 return;
             }
@@ -179,33 +190,30 @@ public final class SectorizedFppModel implements FppModel {
             if (chance == 0) {
                 return;
             }
-            Map<List<Integer>, Double> after = outcomes.computeIfAbsent(key(u), shared -> outcomesOf(u, unhit));
-            for (Map.Entry<List<Integer>, Double> outcome : after.entrySet()) {
-                int[] target = new int[bits + 1];
-                for (int i = 0; i <= bits; i++) {
-                    target[i] = n[i] - u[i] + outcome.getKey().get(i);
-                }
-                row[index(target)] += chance * outcome.getValue();
+            long shared = code(u);
+            Outcomes after = outcomes.computeIfAbsent(shared, key -> outcomesOf(u, unhit));
+            long rest = code - shared;
+            for (int e = 0; e < after.size; e++) {
+                row[Arrays.binarySearch(states, rest + after.codes[e])] += chance * after.chances[e];
             }
         }
 
         /**
          * The distribution of the count vector of the shared words u after one key's throws, each
          * word independently by h: the words taken in increasing a, each of a word's outcomes a'
-         * in increasing a', from the empty vector with chance 1.
+         * in increasing a', from the empty vector with chance 1; a new vector is appended, one
+         * met before has the chance added to its own.
          */
-        private Map<List<Integer>, Double> outcomesOf(int[] u, double[][] unhit) {
-            Map<List<Integer>, Double> current = new LinkedHashMap<>();
-            current.put(key(new int[bits + 1]), 1.0);
+        private Outcomes outcomesOf(int[] u, double[][] unhit) {
+            Outcomes current = new Outcomes();
+            current.add(0, 1.0);
             for (int a = 0; a <= bits; a++) {
                 for (int word = 0; word < u[a]; word++) {
-                    Map<List<Integer>, Double> next = new LinkedHashMap<>();
-                    for (Map.Entry<List<Integer>, Double> entry : current.entrySet()) {
+                    Outcomes next = new Outcomes();
+                    for (int e = 0; e < current.size; e++) {
                         for (int left = 0; left <= a; left++) {
                             if (unhit[a][left] > 0) {
-                                Integer[] v = entry.getKey().toArray(new Integer[0]);
-                                v[left]++;
-                                next.merge(List.of(v), entry.getValue() * unhit[a][left], Double::sum);
+                                next.add(current.codes[e] + digit[left], current.chances[e] * unhit[a][left]);
                             }
                         }
                     }
@@ -215,12 +223,35 @@ public final class SectorizedFppModel implements FppModel {
             return current;
         }
 
-        private int index(int[] n) {
-            return indexOf.get(key(n));
+        private long code(int[] n) {
+            long code = 0;
+            for (int a = 0; a <= bits; a++) {
+                code += n[a] * digit[a];
+            }
+            return code;
         }
+    }
 
-        private static List<Integer> key(int[] n) {
-            return Arrays.stream(n).boxed().toList();
+    /** Count vectors and their chances, in the order first met; a vector met again has its chance added. */
+    private static final class Outcomes {
+        private long[] codes = new long[8];
+        private double[] chances = new double[8];
+        private final Map<Long, Integer> positions = new HashMap<>();
+        private int size;
+
+        void add(long code, double chance) {
+            Integer at = positions.get(code);
+            if (at != null) {
+                chances[at] += chance;
+                return;
+            }
+            if (size == codes.length) {
+                codes = Arrays.copyOf(codes, size * 2);
+                chances = Arrays.copyOf(chances, size * 2);
+            }
+            positions.put(code, size);
+            codes[size] = code;
+            chances[size++] = chance;
         }
     }
 
