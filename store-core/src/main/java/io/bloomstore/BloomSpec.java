@@ -41,7 +41,7 @@ public final class BloomSpec {
     public static final long MAX_CELLS = 1L << 56;
     /** Bits in one cache line, the block of the blocked layout. */
     public static final int BLOCK_BITS = 512;
-    /** Most probes a sectorized filter is sized with: 8 sectors of 4 bits, past what the smallest p it can reach needs. */
+    /** Most probes a sectorized filter is sized with: 8 sectors of 4 bits, the optimum near p = 1e-15. */
     private static final int MAX_SECTORIZED_HASHES = 32;
     /** Most cells of a {@link Layout#SBBF} filter: 2^32 blocks of 256, as far as Parquet's 32-bit block index reaches. */
     public static final long MAX_SBBF_CELLS = 1L << 40;

@@ -55,6 +55,14 @@ class SectorizedSizingOfBeforeTest {
         IntStream.range(from, to).forEach(i -> assertTrue(filter.mightContain("key-" + i), "key-" + i));
     }
 
+    /** The chain at {@code file} opens read-only, holds key-0 .. key-(keys - 1) and verifies. */
+    private static void assertReopensWithKeys(Path file, int keys) throws IOException {
+        try (GrowingBloomFilter chain = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
+            assertHoldsKeys(chain, 0, keys);
+            assertSame(CellsCheck.LIVE, chain.verify());
+        }
+    }
+
     @Test
     void aChainSizedBeforeOpensAnswersVerifiesAndGrowsWithSegmentsOfTheCurrentSizing() throws IOException {
         Path file = copy("growing-sectorized.before");
@@ -80,10 +88,7 @@ class SectorizedSizingOfBeforeTest {
             }
             assertSame(CellsCheck.LIVE, chain.verify());
         }
-        try (GrowingBloomFilter reopened = GrowingBloomFilter.open(file, OpenMode.READ_ONLY)) {
-            assertHoldsKeys(reopened, 0, 6000);
-            assertSame(CellsCheck.LIVE, reopened.verify());
-        }
+        assertReopensWithKeys(file, 6000);
     }
 
     @Test
@@ -96,10 +101,7 @@ class SectorizedSizingOfBeforeTest {
         }
         Path out = dir.resolve("out.bloom");
         Merge.toNewFile(out, List.of(a, b), MergeOp.OR);
-        try (GrowingBloomFilter merged = GrowingBloomFilter.open(out, OpenMode.READ_ONLY)) {
-            assertHoldsKeys(merged, 0, 1200);
-            assertSame(CellsCheck.LIVE, merged.verify());
-        }
+        assertReopensWithKeys(out, 1200);
     }
 
     @Test
