@@ -37,6 +37,8 @@ public final class SectorizedFppModel implements FppModel {
     private static final int LINE_WORDS = 8;
     private static final int LINE_BITS = LINE_WORDS * WORD_BITS;
     private static final Map<Integer, Chain> CHAINS = new ConcurrentHashMap<>();
+    /** Codes up to which a chain looks its states up in an array (4 MiB of ints) rather than by binary search. */
+    private static final long DENSE_CODES = 1 << 20;
 
     private final Chain chain;
 
@@ -72,6 +74,8 @@ public final class SectorizedFppModel implements FppModel {
         private final long[] digit;
         /** The states' codes, increasing: docs/FORMAT.md's order. */
         private final long[] states;
+        /** The state of each code, where the codes are few enough to index an array: the build's inner lookup. */
+        private final int[] stateOfCode;
         /** Per state, the states one key leads to and with what probability, in increasing target. */
         private final int[][] targets;
         private final double[][] chances;
@@ -95,6 +99,11 @@ public final class SectorizedFppModel implements FppModel {
                 states[s] = code(vectors.get(s));
             }
             this.allSet = Arrays.binarySearch(states, sectors * digit[0]);
+            long codes = states[states.length - 1] + 1;
+            this.stateOfCode = codes > DENSE_CODES ? null : new int[(int) codes];
+            for (int s = 0; stateOfCode != null && s < states.length; s++) {
+                stateOfCode[(int) states[s]] = s;
+            }
             double[] distinct = distinctDraws(bits);
             double[][] unhit = unhitAfterThrows(bits);
             // the query's words before any key: D_w distinct bits each, independently
@@ -195,7 +204,9 @@ public final class SectorizedFppModel implements FppModel {
             Outcomes after = outcomes.computeIfAbsent(shared, key -> outcomesOf(u, unhit));
             long rest = code - shared;
             for (int e = 0; e < after.size; e++) {
-                row[Arrays.binarySearch(states, rest + after.codes[e])] += chance * after.chances[e];
+                long target = rest + after.codes[e];
+                row[stateOfCode != null ? stateOfCode[(int) target] : Arrays.binarySearch(states, target)]
+                        += chance * after.chances[e];
             }
         }
 
