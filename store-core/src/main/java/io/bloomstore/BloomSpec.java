@@ -12,7 +12,6 @@ import io.bloomstore.internal.math.SectorizedFppModel;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.IntFunction;
 
 /**
  * The shape of a filter: m cells of w bits, k probes, the layout, the hash algorithm and its seed,
