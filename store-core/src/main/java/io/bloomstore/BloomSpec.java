@@ -6,12 +6,12 @@ import io.bloomstore.internal.hashing.SeedText;
 import io.bloomstore.internal.math.BlockedFppModel;
 import io.bloomstore.internal.math.FalsePositiveMath;
 import io.bloomstore.internal.math.FppModel;
+import io.bloomstore.internal.math.LineSearch;
 import io.bloomstore.internal.math.SbbfFppModel;
 import io.bloomstore.internal.math.SectorizedFppModel;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.IntFunction;
 
 /**
  * The shape of a filter: m cells of w bits, k probes, the layout, the hash algorithm and its seed,
@@ -40,7 +40,7 @@ public final class BloomSpec {
     public static final long MAX_CELLS = 1L << 56;
     /** Bits in one cache line, the block of the blocked layout. */
     public static final int BLOCK_BITS = 512;
-    /** Most probes a sectorized filter is sized with: past it the rate is below what its model resolves. */
+    /** Most probes a sectorized filter is sized with: 8 sectors of 4 bits, the optimum near p = 1e-15. */
     private static final int MAX_SECTORIZED_HASHES = 32;
     /** Most cells of a {@link Layout#SBBF} filter: 2^32 blocks of 256, as far as Parquet's 32-bit block index reaches. */
     public static final long MAX_SBBF_CELLS = 1L << 40;
@@ -625,115 +625,51 @@ public final class BloomSpec {
          * k (crowded blocks punish extra probes) and, for p down to 1e-9, within 8 below it.
          */
         private BloomSpec sizeBlocked() {
-            return blockedSearch().fewestBlocks();
+            return fewestBlocks(blockedSearch());
         }
 
-        private KSearch blockedSearch() {
+        private LineSearch blockedSearch() {
             int perBlock = BLOCK_BITS / counterBits;
             int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
-            return new KSearch(fromK, toK, perBlock, k -> new BlockedFppModel(perBlock, k));
+            return new LineSearch(expectedKeys, fpp, perBlock, MAX_CELLS / perBlock, fromK, toK,
+                    k -> new BlockedFppModel(perBlock, k));
         }
 
         /**
-         * For each k up to {@value #MAX_SECTORIZED_HASHES} (S sectors of b bits each, S from k by
-         * the format's rule), the fewest whole lines whose rate under {@link SectorizedFppModel}
-         * reaches p, searched as {@link #sizeBlocked} searches; the smallest filter wins, the
-         * smallest k on a tie. A k whose model cannot be evaluated to within a thousandth of p
-         * (its alternating sum is about 2^k, see the model) is not tried. At p = 1% this lands at
-         * S = 3, b = 2.
+         * For each k from 1 to the standard optimum log2(1/p) + 1, at most
+         * {@value #MAX_SECTORIZED_HASHES} (S sectors of b bits each, S from k by the format's
+         * rule), the fewest whole lines whose rate under {@link SectorizedFppModel} reaches p,
+         * searched as {@link #sizeBlocked} searches; the smallest filter wins, the smallest k on a
+         * tie. As for the blocked layout, crowded lines punish extra probes and the optimum lies
+         * below the standard k (S = 3, b = 2 at 1%; k = 21 at 1e-9). Files sized before this rule
+         * are accepted by {@link io.bloomstore.internal.math.LegacySectorizedFppModel#sizing}.
          */
         private BloomSpec sizeSectorized() {
-            return sectorizedSearch().fewestBlocks();
+            return fewestBlocks(sectorizedSearch());
         }
 
-        private KSearch sectorizedSearch() {
+        private LineSearch sectorizedSearch() {
+            int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
+            int toK = hashes > 0 ? hashes : Math.min(MAX_SECTORIZED_HASHES, Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : MIN_HASHES;
-            int toK = hashes > 0 ? hashes : MAX_SECTORIZED_HASHES;
-            return new KSearch(fromK, toK, BLOCK_BITS, k -> {
-                SectorizedFppModel model = new SectorizedFppModel(k, ProbeMath.sectors(k));
-                return hashes == 0 && model.roundingError() > fpp * 1e-3 ? null : model;
-            });
+            return new LineSearch(expectedKeys, fpp, BLOCK_BITS, MAX_CELLS / BLOCK_BITS, fromK, toK,
+                    k -> new SectorizedFppModel(k, ProbeMath.sectors(k)));
         }
 
-        /**
-         * The search of a layout whose lines make m a whole number of blocks: every k from
-         * {@code fromK} to {@code toK} whose model {@code modelOfK} gives (null: k not tried).
-         */
-        private final class KSearch {
-            private final int fromK;
-            private final int toK;
-            private final int perBlock;
-            private final IntFunction<FppModel> modelOfK;
-
-            KSearch(int fromK, int toK, int perBlock, IntFunction<FppModel> modelOfK) {
-                this.fromK = fromK;
-                this.toK = toK;
-                this.perBlock = perBlock;
-                this.modelOfK = modelOfK;
+        /** The spec of the fewest whole blocks {@code search} finds. */
+        private BloomSpec fewestBlocks(LineSearch search) {
+            long[] choice = search.fewest();
+            if (choice == null) {
+                throw new IllegalArgumentException(unreachable());
             }
-
-            /** The spec of the fewest whole blocks that reach p, over every k tried; the smallest k on a tie. */
-            BloomSpec fewestBlocks() {
-                long maxBlocks = MAX_CELLS / perBlock;
-                long bestBlocks = Long.MAX_VALUE;
-                int bestK = 0;
-                for (int k = fromK; k <= toK; k++) {
-                    FppModel model = modelOfK.apply(k);
-                    long blocks = model == null ? Long.MAX_VALUE : Builder.this.fewestBlocks(model, perBlock, maxBlocks);
-                    if (blocks < bestBlocks) {
-                        bestBlocks = blocks;
-                        bestK = k;
-                    }
-                }
-                if (bestBlocks == Long.MAX_VALUE) {
-                    throw new IllegalArgumentException(unreachable());
-                }
-                return new BloomSpec(Builder.this, bestBlocks * perBlock, bestK);
-            }
-
-            /**
-             * Whether {@link #fewestBlocks} chooses k for {@code cells} cells, given that they are the
-             * fewest that reach p with k: no smaller k reaches p in as many blocks and no larger one
-             * in fewer. One rate evaluation per other k, where the search bisects the block count
-             * for each.
-             */
-            boolean chooses(long cells, int k) {
-                if (k < fromK || k > toK || modelOfK.apply(k) == null) {
-                    return false;
-                }
-                long blocks = cells / perBlock;
-                for (int other = fromK; other <= toK; other++) {
-                    FppModel model = other == k ? null : modelOfK.apply(other);
-                    long tried = other < k ? blocks : blocks - 1;
-                    if (model != null && tried >= 1 && model.fpp(tried * perBlock, expectedKeys) <= fpp) {
-                        return false;
-                    }
-                }
-                return true;
-            }
+            return new BloomSpec(this, choice[0] * search.perBlock(), (int) choice[1]);
         }
 
         /** Smallest block count reaching {@code fpp} under {@code model}, or Long.MAX_VALUE if none fits. */
         private long fewestBlocks(FppModel model, int perBlock, long maxBlocks) {
-            long high = Math.max(1, FalsePositiveMath.optimalCells(expectedKeys, fpp) / perBlock);
-            while (model.fpp(high * perBlock, expectedKeys) > fpp) {
-                if (high >= maxBlocks) {
-                    return Long.MAX_VALUE;
-                }
-                high = Math.min(maxBlocks, high * 2);
-            }
-            long low = high / 2; // below half the standard optimum, no block count reaches p
-            while (high - low > 1) {
-                long mid = low + (high - low) / 2;
-                if (model.fpp(mid * perBlock, expectedKeys) <= fpp) {
-                    high = mid;
-                } else {
-                    low = mid;
-                }
-            }
-            return high;
+            return LineSearch.fewestBlocks(model, perBlock, maxBlocks, expectedKeys, fpp);
         }
 
         private String unreachable() {

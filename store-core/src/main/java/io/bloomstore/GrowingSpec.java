@@ -30,36 +30,40 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      */
     public static final double DEFAULT_TIGHTENING = 0.85;
     /**
-     * The rate P from which a growing file is blocked by default: {@value}.
+     * The rate P from which a growing file's segments are one cache line a key by default
+     * ({@link Layout#SECTORIZED}, before it {@link Layout#BLOCKED}): {@value}.
      *
      * @see #defaultLayout(double)
      */
     public static final double BLOCKED_FROM_FPP = 1e-3;
 
     /**
-     * The layout a growing file of rate P gets when none is asked for: blocked for P of
+     * The layout a growing file of rate P gets when none is asked for: sectorized for P of
      * {@value #BLOCKED_FROM_FPP} or more, standard below.
      *
      * <p>Speed: a query of a growing file asks every segment, newest first, and a dedup index asks
-     * mostly new (absent) keys, each of which every segment must refuse. A blocked segment refuses
-     * it after one cache line; a standard one reads a line per probe until it meets a clear bit,
-     * about two lines on average at the fill a segment is sized for (half its bits set), each a
-     * miss beyond the caches.
+     * mostly new (absent) keys, each of which every segment must refuse. A blocked or sectorized
+     * segment refuses it after one cache line; a standard one reads a line per probe until it meets
+     * a clear bit, about two lines on average at the fill a segment is sized for (half its bits
+     * set), each a miss beyond the caches. A sectorized segment tests its line's few words with one
+     * comparison where a blocked one tests each bit: dedup of 10 M new lines into a chain from
+     * 100 k keys at 0.1% took 0.66 of blocked segments' CPU at equal bytes (docs/BENCHMARKS.md).
      *
-     * <p>Space: a blocked segment needs more cells for the same rate, as the keys falling in one
+     * <p>Space: a one-line segment needs more cells for the same rate, as the keys falling in one
      * line vary (Poisson) and a crowded line answers falsely far more often than the average one.
      * The tighter the rate, the more that costs: a chain of 7 segments from 1 M keys, blocked against
      * standard, is 1.09x the bytes at P = 1%, 1.16x at 0.1%, 1.26x at 0.01% and 1.52x at
-     * 1e-6 ({@code bloomstore size --grow --keys K --layout L} shows each). From 0.1% up the lookups
-     * saved are worth the bytes; below it the bytes win.
+     * 1e-6 ({@code bloomstore size --grow --keys K --layout L} shows each); a sectorized chain takes
+     * 0.9998x to 1.0019x a blocked one's bytes from P = 1% to 1e-6 at growth 1.5 to 4 (1.0064x at
+     * 1e-9). From 0.1% up the lookups saved are worth the bytes; below it the bytes win.
      *
      * <p>Files keep the layout they were created with, whatever this default.
      *
      * @param fpp P, the file's bound on the rate of a query
-     * @return {@link Layout#BLOCKED} for P of at least {@value #BLOCKED_FROM_FPP}, else {@link Layout#STANDARD}
+     * @return {@link Layout#SECTORIZED} for P of at least {@value #BLOCKED_FROM_FPP}, else {@link Layout#STANDARD}
      */
     public static Layout defaultLayout(double fpp) {
-        return fpp >= BLOCKED_FROM_FPP ? Layout.BLOCKED : Layout.STANDARD;
+        return fpp >= BLOCKED_FROM_FPP ? Layout.SECTORIZED : Layout.STANDARD;
     }
 
     /**

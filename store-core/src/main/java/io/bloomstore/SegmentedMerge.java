@@ -69,8 +69,10 @@ final class SegmentedMerge {
     }
 
     /**
-     * What goes into the result: its count word, and per region its epoch, its shape (sized once:
-     * see {@link ContainerHeader#regionSpecs}) and the inputs whose region i is ORed into it.
+     * What goes into the result: its count word, and per region its epoch, its shape (the first
+     * input's that has the region: a region's shape is checked against the sizing when its file
+     * opens, and a file's sectorized regions may have the sizing of before) and the inputs whose
+     * region i is ORed into it.
      */
     private record Plan(long count, long[] epochs, List<BloomSpec> specs, List<List<SegmentedFilter>> parts) {
     }
@@ -89,18 +91,25 @@ final class SegmentedMerge {
         }
         int regions = growing ? (int) count : sources.get(0).header.tableCapacity();
         long[] epochs = new long[regions];
-        List<BloomSpec> specs = sources.get(0).header.regionSpecs(regions);
+        List<BloomSpec> specs = new ArrayList<>();
         List<List<SegmentedFilter>> parts = new ArrayList<>();
         for (int i = 0; i < regions; i++) {
             epochs[i] = growing ? 0 : Rotation.epochOfSlot(i, count, regions);
             List<SegmentedFilter> part = new ArrayList<>();
+            BloomSpec shape = null;
+            Path shapeOf = null;
             for (SegmentedFilter source : sources) {
                 Segment[] theirs = source.regions();
+                if (i < theirs.length && shape == null) {
+                    shape = theirs[i].spec();
+                    shapeOf = source.path();
+                }
                 if (i < theirs.length && (growing || source.epochOf(i) == epochs[i])) {
-                    Merge.requireCompatible(sources.get(0).path(), specs.get(i), source.path(), theirs[i].spec());
+                    Merge.requireCompatible(shapeOf, shape, source.path(), theirs[i].spec());
                     part.add(source);
                 }
             }
+            specs.add(shape);
             parts.add(part);
         }
         return new Plan(count, epochs, specs, parts);

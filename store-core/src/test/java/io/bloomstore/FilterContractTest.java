@@ -60,7 +60,12 @@ class FilterContractTest {
             assertEquals(kind, shape.kind());
             assertEquals(Files.size(file), shape.fileBytes());
             assertEquals(Files.size(file), filter.fileBytes());
-            assertEquals(kind == FilterKind.FIXED ? Layout.STANDARD : Layout.BLOCKED, shape.layout(), "each kind's default at P = 1%");
+            Layout byDefault = switch (kind) {
+                case FIXED -> Layout.STANDARD;
+                case GROWING -> Layout.SECTORIZED;
+                default -> Layout.BLOCKED;
+            };
+            assertEquals(byDefault, shape.layout(), "each kind's default at P = 1%");
             assertEquals(HashAlgorithm.XXH3_64, shape.hashAlgorithm());
             assertEquals(BloomSpec.DEFAULT_SEED, shape.seed());
             assertEquals(0.01, shape.targetFpp());

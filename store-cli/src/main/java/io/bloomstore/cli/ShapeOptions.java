@@ -95,9 +95,10 @@ final class ShapeOptions {
                         + "more space, or sectorized: as blocked, the cells in a few whole words of the line (1-bit "
                         + "cells only). A windowed filter is blocked unless told otherwise: its query asks every "
                         + "slot, and blocked slots answer together in about two memory misses where standard ones "
-                        + "take about six. So is a growing one at P of 0.1%% or more: its query asks every segment, "
-                        + "and a blocked one refuses a new key in one miss where a standard one takes about two; "
-                        + "below 0.1%% blocked segments would cost over 16%% more bytes. sbbf: Parquet's split-block filter "
+                        + "take about six. A growing one at P of 0.1%% or more is sectorized: its query asks every "
+                        + "segment, and a one-line segment refuses a new key in one miss where a standard one takes "
+                        + "about two, a sectorized one testing whole words at once; below 0.1%% one-line segments "
+                        + "would cost over 16%% more bytes. sbbf: Parquet's split-block filter "
                         + "(see --parquet-type; of byte_array keys without it).").build());
         if (makesFiles) {
             command.addOption(option(Long.class, value -> seed = value, "--seed").paramLabel("S|random")

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The immutable header of a segmented file (format version 2) and the sizing of its regions: the
@@ -125,11 +126,14 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
      * "Sizing the regions"): the container's layout, hash algorithm, w and seed; n = n_i; p within
      * {@link #REGION_FPP_TOLERANCE} of p_i, as a writer whose pow, expm1 or log1p differs from
      * fdlibm's by an ulp or so computes it; k the one sizing chooses for the region's own stored n
-     * and p ({@link BloomSpec#hasSizedHashes}); and m what sizing gives for its n, p and k.
+     * and p ({@link BloomSpec#hasSizedHashes}); and m what sizing gives for its n, p and k. A
+     * sectorized region whose m and k are not may have those of the sizing of before, which
+     * {@code sizedBefore} judges (docs/FORMAT.md, "Sizing the regions").
      *
      * @throws InvalidFilterFileException ({@link Problem#BAD_FIELD}) naming the region and the first field that differs
      */
-    public void checkRegion(Path path, int i, BloomSpec actual) throws InvalidFilterFileException {
+    public void checkRegion(Path path, int i, BloomSpec actual, Predicate<BloomSpec> sizedBefore)
+            throws InvalidFilterFileException {
         String differs = null;
         double fpp = regionFpp(i);
         if (actual.layout() != layout) {
@@ -151,6 +155,9 @@ public record ContainerHeader(int kind, Layout layout, HashAlgorithm hashAlgorit
             } else if (!actual.hasSizedHashes()) {
                 differs = "k = " + actual.hashes() + " hashes where sizing its n and p gives "
                         + sized(actual.expectedKeys(), actual.targetFpp(), 0).hashes();
+            }
+            if (differs != null && layout == Layout.SECTORIZED && sizedBefore.test(actual)) {
+                differs = null;
             }
         }
         if (differs != null) {

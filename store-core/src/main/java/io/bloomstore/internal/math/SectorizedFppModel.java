@@ -1,40 +1,46 @@
 package io.bloomstore.internal.math;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The exact false-positive rate of the sectorized layout under Poisson line loads: keys fall into
- * the m / 512 lines Poisson with mean lambda = 512 n / m; each key sets b bits, drawn with
- * replacement, in each of S distinct words of its line (a uniform S-subset of the 8); a query
- * tests its own b bits in each of its S words.
+ * The exact false-positive rate of the sectorized layout under Poisson line loads, as a sum of
+ * positive terms only: keys fall into the m / 512 lines Poisson with mean lambda = 512 n / m; each
+ * key sets b bits, drawn with replacement, in each of S distinct words of its line (a uniform
+ * S-subset of the 8); a query tests its own b bits in each of its S words.
  *
- * <p>By inclusion-exclusion over the query's distinct bits A (a_w of them in its word w):
- * P(all set) = sum over A of (-1)^|A| P(no key of the line sets a bit of A), and over Poisson(lambda)
- * keys that probability is exp(-lambda (1 - q(A))), q(A) = E_K[prod over w in K and Q of
- * (1 - a_w / 64)^b] the chance that one key misses A, K the key's words and Q the query's. q
- * depends only on how many of Q's words K shares (j of them, with probability
- * C(8 - S, S - j) / C(8, S) for each such set) and on the a_w, through the elementary symmetric
- * polynomials of (1 - a_w / 64)^b. Averaging over the query's own bits (D_w distinct among its b
- * draws in word w) weighs each vector (a_w) by prod E[C(D_w, a_w)], and the sum depends only on
- * how many words have each a: the model is a fixed list of (weight, q) pairs, and a rate is
- * sum weight e^(-lambda (1 - q)), whatever lambda is. The cells of a line are not independent
- * here (a key sets whole sectors), which is why no fill-based formula is used.
+ * <p>The query's state is how many of its distinct bits are still unset in each of its S words,
+ * and as the words are alike only the multiset of those counts matters: the count vector
+ * (n_0, ..., n_b), n_a words with a bits unset, C(S + b, b) states. Before any key the words hold
+ * the query's own D distinct bits among its b draws, independently; each key of the line shares a
+ * given set of j of the query's words with probability C(8 - S, S - j) / C(8, S), and in each
+ * shared word its b throws leave a' of the a unset bits unset with probability h(a, a') (b throws
+ * of a coupon collector). So f(j), the chance that a line of j keys answers the query falsely, is
+ * the mass of the all-set state after j steps of a chain whose every number is a probability, and
+ * the rate is f averaged over Poisson(lambda) keys in the line, as the blocked layout's is. Every
+ * sum adds non-negative terms, so binary64 loses only a few ulps per operation, relatively, at any
+ * rate (SectorizedFppModelPrecisionTest: within a relative 1e-9 of a 50-digit evaluation, rates down
+ * to 1e-21), where the inclusion-exclusion form of {@link LegacySectorizedFppModel} alternates over
+ * terms of 2^k for a far smaller rate.
  *
- * <p>The sum alternates: its terms add up to about 2^k in magnitude for a rate that may be far
- * smaller, so {@link #roundingError()} bounds what binary64 loses, and sizing does not use a k
- * whose bound is not far below p. Evaluated with {@link StrictMath} in the order docs/FORMAT.md
- * gives.
+ * <p>f depends on k and S alone, not on the filter's n or m, so each chain is built once per JVM
+ * and its f(j) kept as they are computed: sizing a growing chain evaluates the same k for every
+ * segment. Evaluated with {@link StrictMath} in the order docs/FORMAT.md gives.
  */
 public final class SectorizedFppModel implements FppModel {
     private static final int WORD_BITS = 64;
     /** The 64-bit words of a 512-bit line: the sectors a key chooses from. */
     private static final int LINE_WORDS = 8;
     private static final int LINE_BITS = LINE_WORDS * WORD_BITS;
+    private static final Map<Integer, Chain> CHAINS = new ConcurrentHashMap<>();
+    /** Codes up to which a chain looks its states up in an array (4 MiB of ints) rather than by binary search. */
+    private static final long DENSE_CODES = 1 << 20;
 
-    private final double[] weights;
-    private final double[] missRates;
-    private final double roundingError;
+    private final Chain chain;
 
     /**
      * The model of keys of {@code hashes} bits in {@code sectors} words of their line.
@@ -43,15 +49,226 @@ public final class SectorizedFppModel implements FppModel {
      * @param sectors S, the words of its line a key sets bits in (the layout's rule gives it from k)
      */
     public SectorizedFppModel(int hashes, int sectors) {
-        int bits = hashes / sectors;
-        int words = LINE_WORDS;
-        // P(K and Q share one given set of j words), j = 0 .. S
-        double[] shared = new double[sectors + 1];
-        double subsets = binomial(words, sectors);
-        for (int j = 0; j <= sectors; j++) {
-            shared[j] = binomial(words - sectors, sectors - j) / subsets;
+        this.chain = CHAINS.computeIfAbsent(hashes * (LINE_WORDS + 1) + sectors, key -> new Chain(sectors, hashes / sectors));
+    }
+
+    /** The rate after {@code keys} distinct keys in {@code cells} cells (a multiple of 512), within [0, 1]. */
+    @Override
+    public double fpp(long cells, double keys) {
+        if (keys <= 0) {
+            return 0;
         }
-        // (-1)^a E[C(D, a)] for the D distinct bits among a query's b draws in one word, a = 0 .. b
+        return FalsePositiveMath.poissonAverage(keys * LINE_BITS / cells, chain::lineFpp);
+    }
+
+    /**
+     * The chain of one (S, b): its states, its transitions, and f(j) for the j computed so far. A
+     * count vector is coded as the number whose base-(S + 1) digits are n_0 (the most significant)
+     * to n_b, so that the codes of the states in docs/FORMAT.md's order increase, and the code of
+     * n - u + w is code(n) - code(u) + code(w).
+     */
+    private static final class Chain {
+        private final int sectors;
+        private final int bits;
+        /** base^(b - a): the weight of digit a. */
+        private final long[] digit;
+        /** The states' codes, increasing: docs/FORMAT.md's order. */
+        private final long[] states;
+        /** The state of each code, where the codes are few enough to index an array: the build's inner lookup. */
+        private final int[] stateOfCode;
+        /** Per state, the states one key leads to and with what probability, in increasing target. */
+        private final int[][] targets;
+        private final double[][] chances;
+        private final int allSet;
+        /** The state distribution after {@code keysComputed} keys. */
+        private double[] distribution;
+        private double[] fppWithKeys = new double[64];
+        private int keysComputed;
+
+        Chain(int sectors, int bits) {
+            this.sectors = sectors;
+            this.bits = bits;
+            this.digit = new long[bits + 1];
+            for (int a = bits; a >= 0; a--) {
+                digit[a] = a == bits ? 1 : digit[a + 1] * (sectors + 1);
+            }
+            List<int[]> vectors = new ArrayList<>();
+            enumerate(new int[bits + 1], 0, sectors, vectors);
+            this.states = new long[vectors.size()];
+            for (int s = 0; s < states.length; s++) {
+                states[s] = code(vectors.get(s));
+            }
+            this.allSet = Arrays.binarySearch(states, sectors * digit[0]);
+            long codes = states[states.length - 1] + 1;
+            this.stateOfCode = codes > DENSE_CODES ? null : new int[(int) codes];
+            for (int s = 0; stateOfCode != null && s < states.length; s++) {
+                stateOfCode[(int) states[s]] = s;
+            }
+            double[] distinct = distinctDraws(bits);
+            double[][] unhit = unhitAfterThrows(bits);
+            // the query's words before any key: D_w distinct bits each, independently
+            this.distribution = new double[states.length];
+            for (int s = 0; s < states.length; s++) {
+                int[] n = vectors.get(s);
+                double chance = multinomial(n, sectors);
+                for (int a = 0; a <= bits; a++) {
+                    chance *= StrictMath.pow(distinct[a], n[a]);
+                }
+                distribution[s] = chance;
+            }
+            this.targets = new int[states.length][];
+            this.chances = new double[states.length][];
+            Map<Long, Outcomes> outcomes = new HashMap<>();
+            double subsets = binomial(LINE_WORDS, sectors);
+            double[] row = new double[states.length];
+            for (int s = 0; s < states.length; s++) {
+                int[] n = vectors.get(s);
+                Arrays.fill(row, 0);
+                addShared(n, states[s], new int[bits + 1], 0, subsets, row, unhit, outcomes);
+                int entries = 0;
+                for (double chance : row) {
+                    entries += chance > 0 ? 1 : 0;
+                }
+                targets[s] = new int[entries];
+                chances[s] = new double[entries];
+                for (int t = 0, e = 0; t < row.length; t++) {
+                    if (row[t] > 0) {
+                        targets[s][e] = t;
+                        chances[s][e++] = row[t];
+                    }
+                }
+            }
+            fppWithKeys[0] = distribution[allSet];
+        }
+
+        synchronized double lineFpp(int keys) {
+            while (keysComputed < keys) {
+                double[] next = new double[distribution.length];
+                for (int s = 0; s < distribution.length; s++) {
+                    double mass = distribution[s];
+                    if (mass != 0) {
+                        for (int e = 0; e < targets[s].length; e++) {
+                            next[targets[s][e]] += mass * chances[s][e];
+                        }
+                    }
+                }
+                distribution = next;
+                keysComputed++;
+                if (keysComputed >= fppWithKeys.length) {
+                    fppWithKeys = Arrays.copyOf(fppWithKeys, fppWithKeys.length * 2);
+                }
+                fppWithKeys[keysComputed] = distribution[allSet];
+            }
+            return fppWithKeys[keys];
+        }
+
+        /** Every count vector of S words, n_0 varying slowest, each n_a from 0 to what is left, n_b the rest. */
+        private void enumerate(int[] n, int a, int left, List<int[]> vectors) {
+            if (a == bits) {
+                n[a] = left;
+                vectors.add(n.clone());
+                return;
+            }
+            for (int c = 0; c <= left; c++) {
+                n[a] = c;
+                enumerate(n, a + 1, left - c, vectors);
+            }
+        }
+
+        /**
+         * Adds to {@code row} one key's moves from state n: for every vector u of shared words
+         * (u_a of the n_a words with a unset bits, u_0 varying slowest, each u_a from 0 to n_a),
+         * the chance C(8 - S, S - |u|) / C(8, S) prod C(n_a, u_a) that the key shares exactly
+         * such a set, times the chance of each outcome w of the shared words, to state n - u + w.
+         */
+        private void addShared(int[] n, long code, int[] u, int a, double subsets, double[] row, double[][] unhit,
+                Map<Long, Outcomes> outcomes) {
+            if (a <= bits) {
+                for (int c = 0; c <= n[a]; c++) {
+                    u[a] = c;
+                    addShared(n, code, u, a + 1, subsets, row, unhit, outcomes);
+                }
+                return;
+            }
+            int sharedWords = 0;
+            double chance = 1;
+            for (int i = 0; i <= bits; i++) {
+                sharedWords += u[i];
+                chance *= binomial(n[i], u[i]);
+            }
+            chance *= binomial(LINE_WORDS - sectors, sectors - sharedWords) / subsets;
+            if (chance == 0) {
+                return;
+            }
+            long shared = code(u);
+            Outcomes after = outcomes.computeIfAbsent(shared, key -> outcomesOf(u, unhit));
+            long rest = code - shared;
+            for (int e = 0; e < after.size; e++) {
+                long target = rest + after.codes[e];
+                row[stateOfCode != null ? stateOfCode[(int) target] : Arrays.binarySearch(states, target)]
+                        += chance * after.chances[e];
+            }
+        }
+
+        /**
+         * The distribution of the count vector of the shared words u after one key's throws, each
+         * word independently by h: the words taken in increasing a, each of a word's outcomes a'
+         * in increasing a', from the empty vector with chance 1; a new vector is appended, one
+         * met before has the chance added to its own.
+         */
+        private Outcomes outcomesOf(int[] u, double[][] unhit) {
+            Outcomes current = new Outcomes();
+            current.add(0, 1.0);
+            for (int a = 0; a <= bits; a++) {
+                for (int word = 0; word < u[a]; word++) {
+                    Outcomes next = new Outcomes();
+                    for (int e = 0; e < current.size; e++) {
+                        for (int left = 0; left <= a; left++) {
+                            if (unhit[a][left] > 0) {
+                                next.add(current.codes[e] + digit[left], current.chances[e] * unhit[a][left]);
+                            }
+                        }
+                    }
+                    current = next;
+                }
+            }
+            return current;
+        }
+
+        private long code(int[] n) {
+            long code = 0;
+            for (int a = 0; a <= bits; a++) {
+                code += n[a] * digit[a];
+            }
+            return code;
+        }
+    }
+
+    /** Count vectors and their chances, in the order first met; a vector met again has its chance added. */
+    private static final class Outcomes {
+        private long[] codes = new long[8];
+        private double[] chances = new double[8];
+        private final Map<Long, Integer> positions = new HashMap<>();
+        private int size;
+
+        void add(long code, double chance) {
+            Integer at = positions.get(code);
+            if (at != null) {
+                chances[at] += chance;
+                return;
+            }
+            if (size == codes.length) {
+                codes = Arrays.copyOf(codes, size * 2);
+                chances = Arrays.copyOf(chances, size * 2);
+            }
+            positions.put(code, size);
+            codes[size] = code;
+            chances[size++] = chance;
+        }
+    }
+
+    /** P_b(d): the chance that b draws from 64 bits give d distinct ones, d = 0 .. b (the occupancy recurrence). */
+    static double[] distinctDraws(int bits) {
         double[] distinct = new double[bits + 1];
         distinct[0] = 1;
         for (int draw = 0; draw < bits; draw++) {
@@ -62,70 +279,34 @@ public final class SectorizedFppModel implements FppModel {
             }
             distinct = next;
         }
-        double[] signedChoices = new double[bits + 1];
-        double[] keyMisses = new double[bits + 1];
-        for (int a = 0; a <= bits; a++) {
-            double expected = 0;
-            for (int d = a; d <= bits; d++) {
-                expected += distinct[d] * binomial(d, a);
-            }
-            signedChoices[a] = (a % 2 == 0 ? 1 : -1) * expected;
-            keyMisses[a] = StrictMath.pow(1 - a / (double) WORD_BITS, bits);
-        }
-        List<double[]> terms = new ArrayList<>();
-        collect(new int[bits + 1], 0, sectors, sectors, signedChoices, keyMisses, shared, terms);
-        this.weights = new double[terms.size()];
-        this.missRates = new double[terms.size()];
-        double magnitude = 0;
-        for (int i = 0; i < terms.size(); i++) {
-            weights[i] = terms.get(i)[0];
-            missRates[i] = terms.get(i)[1];
-            magnitude += Math.abs(weights[i]);
-        }
-        // each term is off by a few ulps of its weight; the sum by as many as it has terms
-        this.roundingError = magnitude * terms.size() * 0x1p-52;
+        return distinct;
     }
 
     /**
-     * Every way to give the S query words a count a of required-empty bits, as counts[a] words
-     * with each a (a = 0 .. b, in increasing order of the count vector, the last a varying slowest):
-     * adds (weight, q) for each.
+     * h(a, a'): the chance that b throws into 64 bits leave a' of a given a bits unhit, a = 0 .. b;
+     * each throw hits one of the x still unhit with probability x / 64.
      */
-    private static void collect(int[] counts, int a, int left, int sectors, double[] signedChoices,
-            double[] keyMisses, double[] shared, List<double[]> terms) {
-        if (a == counts.length - 1) {
-            counts[a] = left;
-            double weight = multinomial(counts, sectors);
-            double[] values = new double[sectors];
-            int w = 0;
-            for (int v = 0; v < counts.length; v++) {
-                weight *= StrictMath.pow(signedChoices[v], counts[v]);
-                for (int c = 0; c < counts[v]; c++) {
-                    values[w++] = keyMisses[v];
+    private static double[][] unhitAfterThrows(int bits) {
+        double[][] unhit = new double[bits + 1][];
+        for (int a = 0; a <= bits; a++) {
+            double[] left = new double[a + 1];
+            left[a] = 1;
+            for (int t = 0; t < bits; t++) {
+                double[] next = new double[a + 1];
+                for (int x = 0; x <= a; x++) {
+                    next[x] += left[x] * ((WORD_BITS - x) / (double) WORD_BITS);
+                    if (x > 0) {
+                        next[x - 1] += left[x] * (x / (double) WORD_BITS);
+                    }
                 }
+                left = next;
             }
-            // elementary symmetric polynomials e_j of the S values, j = 0 .. S
-            double[] elementary = new double[sectors + 1];
-            elementary[0] = 1;
-            for (double value : values) {
-                for (int j = sectors; j >= 1; j--) {
-                    elementary[j] += elementary[j - 1] * value;
-                }
-            }
-            double q = 0;
-            for (int j = 0; j <= sectors; j++) {
-                q += shared[j] * elementary[j];
-            }
-            terms.add(new double[] {weight, q});
-            return;
+            unhit[a] = left;
         }
-        for (int c = 0; c <= left; c++) {
-            counts[a] = c;
-            collect(counts, a + 1, left - c, sectors, signedChoices, keyMisses, shared, terms);
-        }
+        return unhit;
     }
 
-    private static double multinomial(int[] counts, int total) {
+    static double multinomial(int[] counts, int total) {
         double value = 1;
         int remaining = total;
         for (int count : counts) {
@@ -135,7 +316,7 @@ public final class SectorizedFppModel implements FppModel {
         return value;
     }
 
-    private static double binomial(int n, int r) {
+    static double binomial(int n, int r) {
         if (r < 0 || r > n) {
             return 0;
         }
@@ -144,24 +325,5 @@ public final class SectorizedFppModel implements FppModel {
             value = value * (n - r + i) / i;
         }
         return value;
-    }
-
-    /** An absolute bound on the rounding error of {@link #fpp}: about 2^k ulps of 1. */
-    public double roundingError() {
-        return roundingError;
-    }
-
-    /** The rate after {@code keys} distinct keys in {@code cells} cells (a multiple of 512), within [0, 1]. */
-    @Override
-    public double fpp(long cells, double keys) {
-        if (keys <= 0) {
-            return 0;
-        }
-        double lambda = keys * LINE_BITS / cells;
-        double sum = 0;
-        for (int i = 0; i < weights.length; i++) {
-            sum += weights[i] * StrictMath.exp(-lambda * (1 - missRates[i]));
-        }
-        return Math.min(1.0, Math.max(0.0, sum));
     }
 }

@@ -151,7 +151,7 @@ public abstract sealed class Regions permits Growth, Rotation {
         for (int i = 0; i < regions.length; i++) {
             BloomSpec actual = regions[i].spec();
             if (!actual.equals(checked)) { // a ring's slots share one shape, checked once
-                header.checkRegion(file.path(), i, actual);
+                header.checkRegion(file.path(), i, actual, SizingBefore::sized);
                 checked = header.isGrowing() ? null : actual;
             }
             long paddingWord = regions[i].cells().firstWordWithPaddingSet();

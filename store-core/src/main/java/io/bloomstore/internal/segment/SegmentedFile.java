@@ -247,7 +247,7 @@ public final class SegmentedFile implements AutoCloseable {
                 ContainerImage.checkEntry(path, i, offset, length, expected, channel.size());
                 FilterHeader own = Segment.readHeader(path, channel, offset, length);
                 if (!own.spec().equals(checkedShape)) { // a ring's slots share one shape: checked once
-                    header.checkRegion(path, i, own.spec());
+                    header.checkRegion(path, i, own.spec(), SizingBefore::sized);
                     checkedShape = header.isGrowing() ? null : own.spec();
                 }
                 more[i] = Segment.open(path, channel, offset, own, readOnly);
@@ -322,7 +322,7 @@ public final class SegmentedFile implements AutoCloseable {
         long length = state.getRegionLengthVolatile(next);
         ContainerImage.checkEntry(path, next, offset, length, state.getRegionOffsetVolatile(next - 1)
                 + state.getRegionLengthVolatile(next - 1), channel.size());
-        header.checkRegion(path, next, Segment.readHeader(path, channel, offset, length).spec());
+        header.checkRegion(path, next, Segment.readHeader(path, channel, offset, length).spec(), SizingBefore::sized);
         String unpublished = "segment " + next + " is prepared but not published (the segment count is " + count
                 + "), yet ";
         long insertions = ByteBuffer.wrap(CheckedFile.readAt(channel, offset + FilterFileDescriptor.STATE_OFFSET, 8))

@@ -1,5 +1,7 @@
 package io.bloomstore.internal.math;
 
+import io.bloomstore.BloomSpec;
+import io.bloomstore.Layout;
 import io.bloomstore.internal.hashing.ProbeMath;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,10 +36,28 @@ class SectorizedFppModelTest {
         assertEquals(-Math.expm1(-lambda / 512), rate, 1e-12);
     }
 
+    /** The inclusion-exclusion of the sizing of before: a bound of about 2^k ulps of 1. */
     @ParameterizedTest(name = "k={0}")
     @CsvSource({"6", "10", "16"})
-    void roundingBoundGrowsAsTwoToTheK(int k) {
-        double bound = new SectorizedFppModel(k, ProbeMath.sectors(k)).roundingError();
+    void roundingBoundOfTheSizingOfBeforeGrowsAsTwoToTheK(int k) {
+        double bound = new LegacySectorizedFppModel(k, ProbeMath.sectors(k)).roundingError();
         assertTrue(bound > Math.pow(2, k) * 1e-17 && bound < Math.pow(2, k) * 1e-13, "bound " + bound);
+    }
+
+    /**
+     * Sizing tries k from 1 to log2(1/p) + 1 only (docs/FORMAT.md, "Sizing"): at every p from 0.3
+     * to 1e-12, the search over every k up to 32 finds no smaller filter.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @CsvSource({"100", "1000", "1000000"})
+    void theSearchedKsHoldTheOptimumOfEveryKUpTo32(long keys) {
+        for (double exponent = -0.5; exponent >= -12; exponent -= 0.25) {
+            double p = Math.pow(10, exponent);
+            BloomSpec sized = BloomSpec.builder().expectedKeys(keys).fpp(p).layout(Layout.SECTORIZED).build();
+            long[] anyK = new LineSearch(keys, p, 512, BloomSpec.MAX_CELLS / 512, 1, 32,
+                    k -> new SectorizedFppModel(k, ProbeMath.sectors(k))).fewest();
+            assertEquals(anyK[0] * 512, sized.cells(), "p " + p);
+            assertEquals(anyK[1], sized.hashes(), "p " + p);
+        }
     }
 }
