@@ -35,11 +35,11 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      *
      * @see #defaultLayout(double)
      */
-    public static final double BLOCKED_FROM_FPP = 1e-3;
+    public static final double ONE_LINE_LAYOUT_FROM_FPP = 1e-3;
 
     /**
      * The layout a growing file of rate P gets when none is asked for: sectorized for P of
-     * {@value #BLOCKED_FROM_FPP} or more, standard below.
+     * {@value #ONE_LINE_LAYOUT_FROM_FPP} or more, standard below.
      *
      * <p>Speed: a query of a growing file asks every segment, newest first, and a dedup index asks
      * mostly new (absent) keys, each of which every segment must refuse. A blocked or sectorized
@@ -60,10 +60,10 @@ public record GrowingSpec(long expectedKeys, double fpp, double growthFactor, do
      * <p>Files keep the layout they were created with, whatever this default.
      *
      * @param fpp P, the file's bound on the rate of a query
-     * @return {@link Layout#SECTORIZED} for P of at least {@value #BLOCKED_FROM_FPP}, else {@link Layout#STANDARD}
+     * @return {@link Layout#SECTORIZED} for P of at least {@value #ONE_LINE_LAYOUT_FROM_FPP}, else {@link Layout#STANDARD}
      */
     public static Layout defaultLayout(double fpp) {
-        return fpp >= BLOCKED_FROM_FPP ? Layout.SECTORIZED : Layout.STANDARD;
+        return fpp >= ONE_LINE_LAYOUT_FROM_FPP ? Layout.SECTORIZED : Layout.STANDARD;
     }
 
     /**

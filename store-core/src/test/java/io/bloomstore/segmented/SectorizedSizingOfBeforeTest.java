@@ -15,7 +15,7 @@ import io.bloomstore.Merge;
 import io.bloomstore.MergeOp;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
-import io.bloomstore.SegmentStats;
+import io.bloomstore.RegionStats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ class SectorizedSizingOfBeforeTest {
         Path file = copy("growing-sectorized.before");
         try (GrowingBloomFilter chain = GrowingBloomFilter.open(file, OpenMode.READ_WRITE)) {
             assertEquals(CHAIN, chain.spec());
-            List<SegmentStats> before = chain.stats().parts();
+            List<RegionStats> before = chain.stats().parts();
             assertEquals(4, before.size());
             for (int i = 1; i < 4; i++) {
                 assertNotEquals(CHAIN.segmentSpec(i).cells(), before.get(i).cells(), "segment " + i + " is of the sizing of before");
@@ -76,7 +76,7 @@ class SectorizedSizingOfBeforeTest {
             assertHoldsKeys(chain, 0, 1000);
             assertSame(CellsCheck.LIVE, chain.verify());
             IntStream.range(1000, 6000).forEach(i -> chain.add("key-" + i));
-            List<SegmentStats> after = chain.stats().parts();
+            List<RegionStats> after = chain.stats().parts();
             assertTrue(after.size() > 5, after.size() + " segments");
             for (int i = 0; i < 4; i++) {
                 assertEquals(before.get(i).cells(), after.get(i).cells(), "segment " + i + " kept as it was");
