@@ -633,7 +633,7 @@ public final class BloomSpec {
             int standardK = (int) Math.round(-StrictMath.log(fpp) / StrictMath.log(2));
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
-            return new KSearch(fromK, toK, perBlock, k -> new BlockedFppModel(perBlock, k));
+            return new KSearch(fromK, toK, perBlock, k -> BlockedFppModel.of(perBlock, k));
         }
 
         /**
