@@ -29,7 +29,7 @@ class SharedBlockedFppModelTest {
 
     @Test
     void sharedRatesAreAFreshModelsBitForBitInAnyOrder() {
-        // B = 64 with k = 9: a pair no sizing of bloomstore's layouts asks, so no earlier test filled it in order
+        // B = 64 (8-bit counters), k = 9: the block counts asked out of order, past whatever an earlier sizing in this JVM filled in
         BlockedFppModel shared = BlockedFppModel.of(64, 9);
         int[] order = {120, 3, 141, 0, 57, 142, 1, 90};
         for (int keys : order) {
