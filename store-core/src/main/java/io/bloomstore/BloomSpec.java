@@ -634,7 +634,7 @@ public final class BloomSpec {
             int toK = hashes > 0 ? hashes : Math.min(Math.min(MAX_HASHES, perBlock), Math.max(MIN_HASHES, standardK + 1));
             int fromK = hashes > 0 ? hashes : Math.max(MIN_HASHES, toK - 12);
             return new LineSearch(expectedKeys, fpp, perBlock, MAX_CELLS / perBlock, fromK, toK,
-                    k -> new BlockedFppModel(perBlock, k));
+                    k -> BlockedFppModel.of(perBlock, k));
         }
 
         /**

@@ -37,7 +37,12 @@ final class JarProcess {
     static final Path JAR = Path.of(System.getProperty("bloomstore.jar", "target/bloomstore.jar")).toAbsolutePath();
     /** The archive the build dumps for the JVM that builds (store-cli/pom.xml), named as bin/bloomstore names it. */
     private static final Path ARCHIVE = JAR.resolveSibling("bloomstore-" + System.getProperty("java.runtime.version") + ".jsa");
-    private static final long TIMEOUT_SECONDS = 60;
+    /**
+     * A bound on one run, there to end a hung run rather than to time it: generous, for a machine at
+     * load 20, where the launcher's first use (a class-data sharing archive's training run and dump)
+     * took over a minute.
+     */
+    private static final long TIMEOUT_SECONDS = 300;
     private static final ExecutorService READERS = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "jar-output-reader");
         thread.setDaemon(true);

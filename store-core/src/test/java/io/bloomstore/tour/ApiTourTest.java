@@ -113,11 +113,6 @@ class ApiTourTest {
         Path java = Path.of(System.getProperty("java.home"));
         commands.environment().put("JAVA_HOME", java.toString());
         commands.environment().put("PATH", java.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
-        // Maven's own JVM, which compiles store-core in-process, runs a build of a minute at most:
-        // with C1 alone it costs about a third less CPU than with C2's profiling, CPU the other test
-        // JVMs of a shared machine need. What Maven builds and runs is unchanged. (No GC flag: one in
-        // the user's own MAVEN_OPTS would clash with it.)
-        commands.environment().merge("MAVEN_OPTS", "-XX:TieredStopAtLevel=1", (own, ours) -> own + " " + ours);
         Run ran = run(commands);
         assertEquals(0, ran.exit(), ran.out() + ran.err());
         // Maven 3.8 prints colour resets (ESC[0m) on stdout even when quiet: what a terminal shows as nothing

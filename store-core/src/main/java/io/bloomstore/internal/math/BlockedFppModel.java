@@ -1,6 +1,7 @@
 package io.bloomstore.internal.math;
 
 import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The exact false-positive rate of one block of B cells holding j keys of k probes each, for every
@@ -14,8 +15,17 @@ import java.util.Arrays;
  * 0.2 of a per cent. X's distribution comes from the occupancy recurrence
  * P_t+1(x) = P_t(x) x/B + P_t(x-1) (B-x+1)/B. Evaluated with {@link StrictMath}, in the order
  * docs/FORMAT.md gives, as {@link FalsePositiveMath} says why.
+ *
+ * <p>A block's rate for j keys depends on B, k and j alone, so {@link #of} keeps one model per
+ * (B, k) for the life of the JVM: sizing a growing file's segments, or a block count in a
+ * bisection, asks the same few hundred block rates again and again, and the recurrence behind them
+ * is most of a sizing's cost. The cached rates are the very values a fresh model computes (the
+ * recurrence runs in the same order either way), so sizes do not depend on what was sized before.
  */
 public final class BlockedFppModel implements FppModel {
+    /** The shared models, keyed by B in the high half and k in the low: a few dozen pairs, as few as the layouts' block sizes times the k tried. */
+    private static final ConcurrentHashMap<Long, BlockedFppModel> SHARED = new ConcurrentHashMap<>();
+
     /** Beyond 20 B probes a block is full but for e^-20 of its cells: X no longer varies. */
     private static final int EXACT_PROBES_PER_CELL = 20;
     /**
@@ -46,6 +56,11 @@ public final class BlockedFppModel implements FppModel {
         }
     }
 
+    /** The shared model of blocks of {@code cellsPerBlock} cells and {@code hashes} probes a key. */
+    public static BlockedFppModel of(int cellsPerBlock, int hashes) {
+        return SHARED.computeIfAbsent((long) cellsPerBlock << 32 | hashes, key -> new BlockedFppModel(cellsPerBlock, hashes));
+    }
+
     /** The filter's rate: the block rate averaged over Poisson(lambda = n B / m) keys per block. */
     @Override
     public double fpp(long cells, double keys) {
@@ -55,8 +70,8 @@ public final class BlockedFppModel implements FppModel {
         return FalsePositiveMath.poissonAverage(keys * cellsPerBlock / cells, this::blockFpp);
     }
 
-    /** The rate of a block holding {@code keys} keys. */
-    public double blockFpp(int keys) {
+    /** The rate of a block holding {@code keys} keys. Synchronized: a shared model extends its table for whichever thread asks first. */
+    public synchronized double blockFpp(int keys) {
         if (keys > exactKeys) {
             double empty = StrictMath.pow(1 - 1.0 / cellsPerBlock, (double) keys * hashes);
             return StrictMath.pow(1 - empty, hashes);

@@ -48,7 +48,7 @@ public final class FalsePositiveMath {
      * ({@link BlockedFppModel}), averaged over the Poisson distribution of keys per block.
      */
     public static double blockedFpp(long cells, int hashes, double keys, int cellsPerBlock) {
-        return new BlockedFppModel(cellsPerBlock, hashes).fpp(cells, keys);
+        return BlockedFppModel.of(cellsPerBlock, hashes).fpp(cells, keys);
     }
 
     /**
