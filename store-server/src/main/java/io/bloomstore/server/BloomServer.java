@@ -50,6 +50,7 @@ public final class BloomServer implements AutoCloseable {
      */
     private static final boolean EPOLL = Epoll.isAvailable();
     private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
+    private static final String EVENT_LOOP_THREADS = "io.netty.eventLoopThreads";
 
     private final ServerState state;
     private final EventLoopGroup acceptors;
@@ -89,10 +90,11 @@ public final class BloomServer implements AutoCloseable {
             // property to look for a leak.
             ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
+        int loops = eventLoops();
         ServerState state = new ServerState(options, new Keyspace(options.dir(), Clock.systemUTC()));
         IoHandlerFactory io = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         EventLoopGroup acceptors = new MultiThreadIoEventLoopGroup(1, io);
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), io);
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(loops, io);
         BloomServer server = new BloomServer(state, acceptors, workers);
         try {
             List<String> addresses = new ArrayList<>();
@@ -123,6 +125,19 @@ public final class BloomServer implements AutoCloseable {
             throw new IOException("cannot listen on " + options.bind() + ":" + options.port()
                     + (options.unixSocket() != null ? " or " + options.unixSocket() : "") + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * One event loop per core, unless Netty's own {@code -Dio.netty.eventLoopThreads} says how many:
+     * where the clients run on the server's cores too, fewer loops wake less often (docs/SERVER.md,
+     * "Measured").
+     */
+    static int eventLoops() {
+        int loops = Integer.getInteger(EVENT_LOOP_THREADS, Runtime.getRuntime().availableProcessors());
+        if (loops < 1) {
+            throw new IllegalArgumentException("-D" + EVENT_LOOP_THREADS + "=" + loops + " leaves no event loop: give 1 or more");
+        }
+        return loops;
     }
 
     private ServerBootstrap bootstrap(Class<? extends ServerChannel> type) {

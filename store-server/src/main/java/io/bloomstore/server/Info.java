@@ -63,7 +63,7 @@ final class Info {
                 fields.put("uptime_in_days", uptime / 86400);
                 fields.put("executable", "bloomstore serve");
                 fields.put("dir", server.keyspace.dir().toAbsolutePath());
-                fields.put("event_loop_threads", Runtime.getRuntime().availableProcessors());
+                fields.put("event_loop_threads", BloomServer.eventLoops());
             }
             case "clients" -> {
                 fields.put("connected_clients", server.clients.size());

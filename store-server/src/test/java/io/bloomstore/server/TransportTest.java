@@ -37,6 +37,22 @@ class TransportTest {
     }
 
     @Test
+    void asManyEventLoopsAsNettysPropertySays() throws IOException {
+        try (ServedFolder server = ServedFolder.start(List.of("-Dio.netty.eventLoopThreads=3"), dir, SyncPolicy.EVERYSEC,
+                null, 30, ServerOptions.DEFAULT_MAX_CLIENTS)) {
+            try (Resp resp = new Resp(server.port)) {
+                resp.send(Resp.command("INFO", "server"));
+                String line = resp.line();
+                while (line != null && !line.startsWith("event_loop_threads:")) {
+                    line = resp.line();
+                }
+                assertEquals("event_loop_threads:3", line);
+            }
+            server.stop();
+        }
+    }
+
+    @Test
     void aUnixSocketOnTheTransportChosen() throws IOException {
         Path socket = dir.resolve("serve.sock");
         try (BloomServer server = BloomServer.start(ServerOptions.of(dir).withListener("127.0.0.1", -1, socket));
