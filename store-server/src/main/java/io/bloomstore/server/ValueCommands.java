@@ -1,10 +1,12 @@
 package io.bloomstore.server;
 
 import io.bloomstore.BloomierMap;
+import io.bloomstore.FilterKind;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.MapShape;
 import io.bloomstore.StoredFile;
 import io.bloomstore.ValuedFilter;
+import io.bloomstore.tools.FileForensics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -105,8 +107,17 @@ final class ValueCommands {
         } catch (NoSuchFileException e) {
             throw notAFilter;
         } catch (InvalidFilterFileException e) {
-            // a filter the keyspace refused for this damage is refused as it was; a map's damage is news
-            throw notAFilter.getMessage().endsWith(e.getMessage()) ? notAFilter : cannotOpen(path, e);
+            // a map's damage is news; any other file keeps the refusal the keyspace gave it
+            throw isMap(path) ? cannotOpen(path, e) : notAFilter;
+        } catch (IOException e) {
+            throw cannotOpen(path, e);
+        }
+    }
+
+    /** Whether the file's first bytes say it is a Bloomier map, damaged or not. */
+    private static boolean isMap(Path path) throws RespError {
+        try {
+            return FileForensics.kind(path) == FilterKind.MAP;
         } catch (IOException e) {
             throw cannotOpen(path, e);
         }
