@@ -31,6 +31,7 @@ WORK=$(mktemp -d -t serve-bench-work-XXXXXX)
 for tool in redis-benchmark redis-cli redis-server; do
     command -v "$tool" >/dev/null || { echo "serve-bench: $tool not found (apt-get install redis-server redis-tools)" >&2; exit 1; }
 done
+[ -x /usr/bin/time ] || { echo "serve-bench: /usr/bin/time not found (apt-get install time)" >&2; exit 1; }
 [ -f "$ROOT/store-cli/target/bloomstore.jar" ] || { echo "serve-bench: build the jar first: mvn -B -DskipTests package" >&2; exit 1; }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -38,6 +39,8 @@ PB=$(free_port); PR=$(free_port); PP=$(free_port)
 PIDS=()
 declare -A SPID # server name -> its pid, for its CPU time
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# every thread's context switches: each time a thread slept (an event loop waiting for work) or was preempted
+ctx_switches() { cat "/proc/$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ {n += $2} END {print n + 0}'; }
 TICK_US=$(( 1000000 / $(getconf CLK_TCK) ))
 cleanup() { # the servers write their last log lines as they stop: the folder goes once they are gone
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -57,15 +60,22 @@ PIDS+=("${SPID[bloomstore]}" "${SPID[redisbloom]}" "${SPID[redis]}")
 for _ in $(seq 1 120); do redis-cli -p "$PB" PING >/dev/null 2>&1 && break; sleep 0.5; done
 
 R10="__rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__ __rand_int__"
-# one CSV row per run: server,label,P,n,rps,avg,min,p50,p95,p99,max,cpu_us (the server's CPU per request)
+# one CSV row per run: server,label,P,n,rps,avg,min,p50,p95,p99,max,cpu_us (the server's CPU per
+# request), then the server's and redis-benchmark's context switches per request (how often each
+# slept waiting for the other: a wakeup costs both sides kernel time)
 bench() { # server port label pipeline requests command...
     local server=$1 port=$2 label=$3 p=$4 n=$5
     shift 5
-    local row before
+    local row before switches client
     before=$(cpu_ticks "${SPID[$server]}")
-    row=$(redis-benchmark -p "$port" -n "$n" -r "$R" -P "$p" -c "$C" --csv "$@" 2>/dev/null | tail -1 | tr -d '"')
+    switches=$(ctx_switches "${SPID[$server]}")
+    row=$(/usr/bin/time -f "%w %c" -o "$WORK/client-switches" \
+        redis-benchmark -p "$port" -n "$n" -r "$R" -P "$p" -c "$C" --csv "$@" 2>/dev/null | tail -1 | tr -d '"')
     local used=$(( ($(cpu_ticks "${SPID[$server]}") - before) * TICK_US ))
-    echo "$server,$label,$p,$n,${row#*,},$(python3 -c "print(round($used / $n, 2))")" | tee -a "$WORK/rows.csv"
+    switches=$(( $(ctx_switches "${SPID[$server]}") - switches ))
+    client=$(awk '{print $1 + $2}' "$WORK/client-switches")
+    echo "$server,$label,$p,$n,${row#*,},$(python3 -c "print(round($used / $n, 2), round($switches / $n, 3), round($client / $n, 3), sep=',')")" \
+        | tee -a "$WORK/rows.csv"
 }
 reserve() { redis-cli -p "$1" DEL bench >/dev/null; redis-cli -p "$1" BF.RESERVE bench 0.01 "$CAP" >/dev/null; }
 both() { # label pipeline requests command...: on bloomstore, then at once on RedisBloom, so both see the same load
@@ -109,7 +119,7 @@ bitmap_suite() { # server port (a fixed offset: redis-benchmark's zero-padded __
     redis-benchmark -p "$PB" -n "$N" -r "$R" -P 16 -c "$C" -q BF.ADD bench __rand_int__ >/dev/null 2>&1
     # shellcheck disable=SC2086
     redis-benchmark -p "$PB" -n "$N" -r "$R" -P 16 -c "$C" -q BF.MEXISTS bench $R10 >/dev/null 2>&1
-    echo "server,test,P,n,rps,avg_ms,min_ms,p50_ms,p95_ms,p99_ms,max_ms,cpu_us_per_request"
+    echo "server,test,P,n,rps,avg_ms,min_ms,p50_ms,p95_ms,p99_ms,max_ms,cpu_us_per_request,server_switches_per_request,client_switches_per_request"
     for rep in $(seq 1 "$REPS"); do
         echo "# rep $rep load: $(cut -d' ' -f1-3 /proc/loadavg)"
         bf_suite
@@ -123,7 +133,7 @@ for line in open(sys.argv[1]):
     fields = line.strip().split(",")
     server, label, p = fields[:3]
     rps.setdefault((label, p), collections.defaultdict(list))[server].append(float(fields[4]))
-    cpu.setdefault((label, p), collections.defaultdict(list))[server].append(float(fields[-1]))
+    cpu.setdefault((label, p), collections.defaultdict(list))[server].append(float(fields[11]))
 for (label, p), by in rps.items():
     if "bloomstore" in by and "redisbloom" in by:
         ratios = [b / r for b, r in zip(by["bloomstore"], by["redisbloom"])]
