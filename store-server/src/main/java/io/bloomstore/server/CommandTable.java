@@ -21,6 +21,7 @@ final class CommandTable {
     private static final String[] READ = {"readonly", "fast"};
     private static final String[] CONNECTION = {"noscript", "loading", "stale", "fast", "no_auth"};
     private static final String[] ADMIN = {"loading", "stale"};
+    private static final String[] TRANSACTION = {"noscript", "loading", "stale", "fast", "allow_busy"};
 
     static {
         add("ping", -1, CONNECTION, 0, 0, 0);
@@ -30,6 +31,11 @@ final class CommandTable {
         add("select", 2, CONNECTION, 0, 0, 0);
         add("quit", -1, CONNECTION, 0, 0, 0);
         add("reset", 1, CONNECTION, 0, 0, 0);
+        add("multi", 1, TRANSACTION, 0, 0, 0);
+        add("exec", 1, new String[] {"noscript", "loading", "stale", "skip_slowlog"}, 0, 0, 0);
+        add("discard", 1, TRANSACTION, 0, 0, 0);
+        add("watch", -2, TRANSACTION, 1, -1, 1);
+        add("unwatch", 1, TRANSACTION, 0, 0, 0);
         add("client", -2, ADMIN, 0, 0, 0);
         add("command", -1, ADMIN, 0, 0, 0);
         add("info", -1, ADMIN, 0, 0, 0);

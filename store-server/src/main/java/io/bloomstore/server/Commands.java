@@ -20,6 +20,7 @@ final class Commands {
     private final BloomCommands bloom;
     private final ValueCommands values;
     private final Dumps dumps;
+    private final Transaction transaction = new Transaction(RequestDecoder.MAX_REQUEST);
 
     Commands(ServerState server, Session session) {
         this.server = server;
@@ -37,13 +38,20 @@ final class Commands {
         session.commands++;
         try {
             if (spec == null) {
+                transaction.refuseIfOpen();
                 throw unknown(args);
             }
             if (!session.authenticated && !name.equals("auth") && !name.equals("hello") && !name.equals("quit")) {
                 throw new RespError("NOAUTH Authentication required.");
             }
             if (!spec.arityFits(args.length)) {
+                transaction.refuseIfOpen();
                 throw RespError.wrongArity(name);
+            }
+            if (transaction.isOpen() && !Transaction.runsAtOnce(name)) {
+                transaction.queue(args);
+                out.simple("QUEUED");
+                return false;
             }
             return dispatch(name, args, out);
         } catch (RespError e) {
@@ -101,7 +109,20 @@ final class Commands {
                 }
                 out.ok();
             }
+            case "multi" -> {
+                transaction.begin();
+                out.ok();
+            }
+            case "exec" -> exec(out);
+            case "discard" -> {
+                transaction.discard();
+                out.ok();
+            }
+            case "watch" -> throw new RespError(transaction.isOpen() ? Transaction.WATCH_INSIDE_MULTI
+                    : Transaction.WATCH_REFUSED);
+            case "unwatch" -> out.ok(); // nothing is ever watched
             case "reset" -> {
+                transaction.end();
                 session.reply.protocol(2);
                 session.name = null;
                 session.authenticated = server.options.password() == null;
@@ -148,9 +169,19 @@ final class Commands {
         return false;
     }
 
-    /** The connection's end: a dump or restore it left unfinished is dropped. */
+    /** The connection's end: a dump or restore it left unfinished is dropped, and a transaction never executed. */
     void closed() {
         dumps.abandon();
+        transaction.end();
+    }
+
+    /** EXEC: the queued commands' replies, as one array, each command run as if sent alone. */
+    private void exec(Reply out) throws RespError {
+        List<byte[][]> commands = transaction.take();
+        out.array(commands.size());
+        for (byte[][] command : commands) {
+            run(command, out); // never QUIT, which is not queued
+        }
     }
 
     private void ping(byte[][] args, Reply out) throws RespError {

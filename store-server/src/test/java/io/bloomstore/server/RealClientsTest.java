@@ -9,22 +9,20 @@ import io.bloomstore.OpenMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.AbstractTransaction;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisProtocol;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.bloom.BFInsertParams;
 import redis.clients.jedis.bloom.BFReserveParams;
 
@@ -32,24 +30,7 @@ import redis.clients.jedis.bloom.BFReserveParams;
  * The server in its own process, driven by the clients Redis users have: redis-cli, redis-py's
  * {@code bf()} and Jedis. Every test uses keys of its own on one server, started once.
  */
-class RealClientsTest {
-    @TempDir
-    static Path dir;
-    static ServedFolder server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = ServedFolder.start(dir);
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (server != null) {
-            server.stop();
-            server.close();
-        }
-    }
-
+class RealClientsTest extends OneServerTests {
     private static String redisCli(String... args) throws IOException, InterruptedException {
         return server.redisCli(args);
     }
@@ -170,6 +151,11 @@ class RealClientsTest {
                 "assert r.exists('py', 'copy', 'nokey') == 2",
                 "assert sorted(r.keys('*')) == [b'copy', b'ins', b'py'] or len(r.keys('*')) >= 3",
                 "assert r.delete('ins') == 1 and r.exists('ins') == 0",
+                "tx = r.pipeline()  # transaction=True, redis-py's default: MULTI ... EXEC",
+                "tx.bf().add('pytx', 'a')",
+                "tx.bf().madd('pytx', 'a', 'b')",
+                "tx.bf().exists('pytx', 'b')",
+                "assert tx.execute() == [1, [0, 1], 1]",
                 "print('ok')");
         Process process = new ProcessBuilder(DebianPackages.PYTHON, "-c", script, Integer.toString(server.port))
                 .redirectErrorStream(true).start();
@@ -217,6 +203,13 @@ class RealClientsTest {
             assertEquals("OK", jedis.bfReserve("big", 0.001, 10_000, BFReserveParams.reserveParams().expansion(4)));
             assertEquals(List.of(true, true), jedis.bfInsert("big", BFInsertParams.insertParams().noCreate(), "x", "y"));
             assertEquals(2L, jedis.bfCard("big"));
+            try (AbstractTransaction transaction = jedis.multi()) {
+                Response<Boolean> added = transaction.bfAdd("jedistx", "a");
+                Response<List<Boolean>> exists = transaction.bfMExists("jedistx", "a", "b");
+                assertEquals(2, transaction.exec().size());
+                assertTrue(added.get());
+                assertEquals(List.of(true, false), exists.get());
+            }
         }
         // many connections on every event loop at once, each pipelining; every key of every one is found after
         int clients = 8;
