@@ -186,7 +186,7 @@ public final class BloomServer implements AutoCloseable {
     private void everySecond() {
         try {
             if (state.options.sync() == SyncPolicy.EVERYSEC) {
-                state.keyspace.syncDirty();
+                Persistence.save(state);
             }
             state.keyspace.revalidate();
             long now = System.nanoTime();

@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * One connection's command dispatch: checks the name, the arity and authentication as Redis does,
- * then runs the command. Redis's connection and key commands are here; the Bloom commands are in
- * {@link BloomCommands}, SCANDUMP and LOADCHUNK in {@link Dumps}, INFO in {@link Info}.
+ * queues the command inside MULTI ({@link Transaction}), else runs it. Redis's connection commands
+ * are here; the key commands are in {@link KeyCommands}, SAVE and its kin in {@link Persistence}, the
+ * Bloom commands in {@link BloomCommands}, SCANDUMP and LOADCHUNK in {@link Dumps}, INFO in {@link Info}.
  */
 final class Commands {
     private final ServerState server;
@@ -146,24 +147,15 @@ final class Commands {
                 out.bulk(Long.toString(micros / 1_000_000));
                 out.bulk(Long.toString(micros % 1_000_000));
             }
-            case "dbsize" -> out.integer(server.keyspace.keys().size());
-            case "exists" -> {
-                long count = 0;
-                for (int i = 1; i < args.length; i++) {
-                    count += server.keyspace.exists(args[i]) ? 1 : 0;
-                }
-                out.integer(count);
+            case "dbsize", "exists", "del", "unlink", "type", "keys", "scan", "flushdb", "flushall", "ttl", "pttl",
+                    "persist", "expire", "pexpire", "expireat", "pexpireat", "memory" -> KeyCommands.run(server, name, args, out);
+            case "save", "bgsave", "lastsave", "wait" -> Persistence.run(server, name, args, out);
+            case "role" -> {
+                out.array(3);
+                out.bulk("master");
+                out.integer(0);
+                out.array(0);
             }
-            case "del", "unlink" -> {
-                long count = 0;
-                for (int i = 1; i < args.length; i++) {
-                    count += server.keyspace.delete(args[i]) ? 1 : 0;
-                }
-                out.integer(count);
-            }
-            case "type" -> out.simple(server.keyspace.exists(args[1]) ? "MBbloom--" : "none");
-            case "keys" -> keys(args, out);
-            case "scan" -> scan(args, out);
             default -> throw unknown(args);
         }
         return false;
@@ -449,57 +441,5 @@ final class Commands {
             out.bulk(pair[0]);
             out.bulk(pair[1]);
         }
-    }
-
-    private void keys(byte[][] args, Reply out) throws IOException {
-        List<byte[]> matched = new ArrayList<>();
-        for (byte[] key : server.keyspace.keys()) {
-            if (Glob.matches(args[1], key, false)) {
-                matched.add(key);
-            }
-        }
-        out.array(matched.size());
-        matched.forEach(out::bulk);
-    }
-
-    /** SCAN cursor [MATCH pattern] [COUNT n] [TYPE t]: the cursor is a place in the sorted listing of the folder. */
-    private void scan(byte[][] args, Reply out) throws RespError, IOException {
-        Long cursor = Args.longOrNull(args[1]);
-        if (cursor == null || cursor < 0) {
-            throw new RespError("ERR invalid cursor");
-        }
-        byte[] pattern = null;
-        long count = 10;
-        boolean typeMatches = true;
-        for (int i = 2; i < args.length; i++) {
-            if (i + 1 >= args.length) {
-                throw RespError.syntax();
-            }
-            if (Args.is(args[i], "MATCH")) {
-                pattern = args[++i];
-            } else if (Args.is(args[i], "COUNT")) {
-                count = Args.integer(args[++i]);
-                if (count < 1) {
-                    throw RespError.syntax();
-                }
-            } else if (Args.is(args[i], "TYPE")) {
-                typeMatches = Args.text(args[++i]).equalsIgnoreCase("MBbloom--");
-            } else {
-                throw RespError.syntax();
-            }
-        }
-        List<byte[]> keys = server.keyspace.keys();
-        int from = (int) Math.min(cursor, keys.size());
-        int to = (int) Math.min(keys.size(), from + count);
-        List<byte[]> page = new ArrayList<>();
-        for (int i = from; i < to && typeMatches; i++) {
-            if (pattern == null || Glob.matches(pattern, keys.get(i), false)) {
-                page.add(keys.get(i));
-            }
-        }
-        out.array(2);
-        out.bulk(Long.toString(to >= keys.size() ? 0 : to));
-        out.array(page.size());
-        page.forEach(out::bulk);
     }
 }

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** INFO's sections (server, clients, memory, persistence, stats, keyspace), in Redis's field: value form. */
+/** INFO's sections (server, clients, memory, persistence, stats, replication, keyspace), in Redis's field: value form. */
 final class Info {
     /** The Redis version announced (HELLO, INFO): the 7.0 line, whose commands and replies are served. */
     static final String REDIS_VERSION = "7.0.15";
@@ -25,7 +25,7 @@ final class Info {
     static void write(ServerState server, byte[][] args, Reply out) throws IOException {
         boolean all = args.length == 1;
         StringBuilder text = new StringBuilder();
-        for (String section : new String[] {"server", "clients", "memory", "persistence", "stats", "keyspace"}) {
+        for (String section : new String[] {"server", "clients", "memory", "persistence", "stats", "replication", "keyspace"}) {
             boolean wanted = all;
             for (int i = 1; i < args.length; i++) {
                 String asked = Args.text(args[i]).toLowerCase(Locale.ROOT);
@@ -84,6 +84,8 @@ final class Info {
                 fields.put("sync_policy", server.options.sync().name().toLowerCase(Locale.ROOT));
                 fields.put("syncs_done", server.syncs.sum());
                 fields.put("rdb_changes_since_last_save", 0);
+                fields.put("rdb_bgsave_in_progress", server.savingInBackground.get() ? 1 : 0);
+                fields.put("rdb_last_save_time", server.lastSaveSeconds);
                 fields.put("aof_enabled", 0);
             }
             case "stats" -> {
@@ -93,6 +95,10 @@ final class Info {
                 fields.put("total_error_replies_protocol", server.protocolErrors.sum());
                 fields.put("bf_items_added", server.keysAdded.sum());
                 fields.put("bf_items_queried", server.keysQueried.sum());
+            }
+            case "replication" -> {
+                fields.put("role", "master");
+                fields.put("connected_slaves", 0);
             }
             default -> {
                 int keys = server.keyspace.keys().size();

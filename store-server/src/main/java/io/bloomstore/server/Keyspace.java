@@ -259,8 +259,13 @@ final class Keyspace implements AutoCloseable {
         return open.size();
     }
 
-    /** Forces every filter with adds since its last sync to the device. */
-    void syncDirty() {
+    /**
+     * Forces every filter with adds since its last sync to the device.
+     *
+     * @return how many could not be synced (each is named on stderr and stays dirty, for the next try)
+     */
+    int syncDirty() {
+        int failed = 0;
         for (Handle handle : open.values()) {
             if (handle.dirty && handle.acquire()) {
                 try {
@@ -268,12 +273,14 @@ final class Keyspace implements AutoCloseable {
                     handle.filter.sync();
                 } catch (IOException | RuntimeException e) {
                     handle.dirty = true;
+                    failed++;
                     System.err.println("bloomstore serve: cannot sync " + handle.path + ": " + e.getMessage());
                 } finally {
                     handle.release();
                 }
             }
         }
+        return failed;
     }
 
     /** Syncs one filter now (for {@code --sync always}). */

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -24,6 +25,10 @@ final class ServerState {
     final LongAdder keysQueried = new LongAdder();
     final LongAdder syncs = new LongAdder();
     volatile String listening = "";
+    /** When every filter's adds were last all made durable (LASTSAVE), in Unix seconds: the start until then. */
+    volatile long lastSaveSeconds = startedMillis / 1000;
+    /** Whether a BGSAVE is under way. */
+    final AtomicBoolean savingInBackground = new AtomicBoolean();
 
     ServerState(ServerOptions options, Keyspace keyspace) {
         this.options = options;

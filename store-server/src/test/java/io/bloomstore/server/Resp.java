@@ -97,6 +97,23 @@ public final class Resp implements AutoCloseable {
         }
     }
 
+    /** A bulk string reply read whole, line breaks and all (INFO's text), or null for a nil one. */
+    public String bulk() throws IOException {
+        String header = line();
+        if (header == null || !header.startsWith("$")) {
+            throw new IOException("not a bulk string reply: " + header);
+        }
+        int length = Integer.parseInt(header.substring(1));
+        if (length < 0) {
+            return null;
+        }
+        byte[] bytes = in.readNBytes(length + 2);
+        if (bytes.length < length + 2) {
+            throw new IOException("the stream ended inside a bulk string of " + length + " bytes");
+        }
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
     /** Whether the server closed the connection: the next read finds the end of the stream. */
     public boolean closedByServer() throws IOException {
         try {

@@ -1,0 +1,98 @@
+package io.bloomstore.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.bloomstore.MembershipFilter;
+import io.bloomstore.OpenMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The commands a Redis user's scripts, test fixtures and monitoring send besides the Bloom ones,
+ * answered as Redis answers them where a filter file can mean the same (FLUSHDB, TTL, MEMORY USAGE,
+ * SAVE, LASTSAVE, WAIT, ROLE, INFO's replication and persistence fields), and refused with a way out
+ * where it cannot (EXPIRE).
+ */
+class RedisHabitsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void flushdbDeletesEveryFileAndTtlAndMemoryUsageDescribeAFile() throws IOException {
+        try (ServedFolder server = ServedFolder.start(dir); Resp resp = new Resp(server.port)) {
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "a", "x")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "b", "x")).reply());
+            assertEquals(":-1", resp.send(Resp.command("TTL", "a")).reply(), "a key without expiry");
+            assertEquals(":-1", resp.send(Resp.command("PTTL", "a")).reply());
+            assertEquals(":-2", resp.send(Resp.command("TTL", "nokey")).reply(), "no such key");
+            assertEquals(":0", resp.send(Resp.command("PERSIST", "a")).reply(), "no timeout to remove");
+            assertTrue(resp.send(Resp.command("EXPIRE", "a", "10")).reply().startsWith(
+                    "-ERR EXPIRE is not supported: a filter has no expiry; to forget keys after a time, reserve a"
+                            + " windowed filter (BS.RESERVEWINDOW"));
+            assertEquals(":" + Files.size(dir.resolve("a.bloom")), resp.send(Resp.command("MEMORY", "USAGE", "a")).reply());
+            assertEquals(":" + Files.size(dir.resolve("a.bloom")),
+                    resp.send(Resp.command("MEMORY", "USAGE", "a", "SAMPLES", "0")).reply());
+            assertEquals("$-1", resp.send(Resp.command("MEMORY", "USAGE", "nokey")).reply());
+            assertEquals("-ERR unknown subcommand 'DOCTOR'. Try MEMORY HELP.",
+                    resp.send(Resp.command("MEMORY", "DOCTOR")).reply());
+            assertEquals("-ERR syntax error", resp.send(Resp.command("FLUSHDB", "NOW")).reply());
+            assertTrue(Files.exists(dir.resolve("a.bloom")), "a refused FLUSHDB deletes nothing");
+            assertEquals("+OK", resp.send(Resp.command("FLUSHDB")).reply());
+            assertEquals(":0", resp.send(Resp.command("DBSIZE")).reply());
+            assertFalse(Files.exists(dir.resolve("a.bloom")) || Files.exists(dir.resolve("b.bloom")), "the files are gone");
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "c", "x")).reply());
+            assertEquals("+OK", resp.send(Resp.command("FLUSHALL", "ASYNC")).reply());
+            assertFalse(Files.exists(dir.resolve("c.bloom")));
+            server.stop();
+        }
+    }
+
+    @Test
+    void saveMakesTheAddsDurableNowAndLastsaveAndInfoSaySo() throws Exception {
+        // --sync no: only SAVE and BGSAVE sync, so LASTSAVE moves only through them
+        try (ServedFolder server = ServedFolder.start(dir, SyncPolicy.NO, null, 30, ServerOptions.DEFAULT_MAX_CLIENTS);
+                Resp resp = new Resp(server.port)) {
+            long started = Long.parseLong(resp.send(Resp.command("LASTSAVE")).reply().substring(1));
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "s", "x")).reply());
+            TimeUnit.MILLISECONDS.sleep(1_100); // LASTSAVE counts whole seconds
+            assertEquals("+OK", resp.send(Resp.command("SAVE")).reply());
+            long saved = Long.parseLong(resp.send(Resp.command("LASTSAVE")).reply().substring(1));
+            assertTrue(saved > started, "LASTSAVE moved from the start (" + started + ") to the SAVE (" + saved + ")");
+            try (MembershipFilter filter = MembershipFilter.open(dir.resolve("s.bloom"), OpenMode.READ_ONLY,
+                    Clock.systemUTC())) {
+                assertTrue(filter.mightContain("x"));
+                assertEquals(1, filter.approximateKeys(), "SAVE published the insertion count with the cells");
+            }
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "s", "y")).reply());
+            assertEquals("+Background saving started", resp.send(Resp.command("BGSAVE")).reply());
+            String persistence = "";
+            for (int i = 0; i < 600 && !persistence.contains("rdb_bgsave_in_progress:0"); i++) {
+                TimeUnit.MILLISECONDS.sleep(100);
+                persistence = resp.send(Resp.command("INFO", "persistence")).bulk();
+            }
+            assertTrue(persistence.contains("rdb_bgsave_in_progress:0"), persistence);
+            assertTrue(persistence.contains("rdb_last_save_time:"), persistence);
+            assertEquals("-ERR syntax error", resp.send(Resp.command("BGSAVE", "NOW")).reply());
+            server.stop();
+        }
+    }
+
+    @Test
+    void aServerWithoutReplicasSaysSoToWaitRoleAndInfo() throws IOException {
+        try (ServedFolder server = ServedFolder.start(dir); Resp resp = new Resp(server.port)) {
+            assertEquals(":0", resp.send(Resp.command("WAIT", "1", "0")).reply(), "no replica: 0 at once, never blocked");
+            assertEquals("-ERR timeout is negative", resp.send(Resp.command("WAIT", "1", "-1")).reply());
+            assertEquals("*3 $6 master :0 *0", resp.send(Resp.command("ROLE")).reply());
+            String replication = resp.send(Resp.command("INFO", "replication")).bulk();
+            assertTrue(replication.contains("role:master") && replication.contains("connected_slaves:0"), replication);
+            server.stop();
+        }
+    }
+}
