@@ -49,6 +49,8 @@ final class CommandTable {
         add("unlink", -2, new String[] {"write", "fast"}, 1, -1, 1);
         add("keys", 2, new String[] {"readonly"}, 0, 0, 0);
         add("scan", -2, new String[] {"readonly"}, 0, 0, 0);
+        add("rename", 3, new String[] {"write"}, 1, 2, 1);
+        add("renamenx", 3, new String[] {"write", "fast"}, 1, 2, 1);
         add("flushdb", -1, new String[] {"write"}, 0, 0, 0);
         add("flushall", -1, new String[] {"write"}, 0, 0, 0);
         add("ttl", 2, READ, 1, 1, 1);

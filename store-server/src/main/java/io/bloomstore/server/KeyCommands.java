@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * The key commands, over the folder's files: a key is a filter file, so EXISTS, TYPE, KEYS and SCAN
- * read the folder's listing, DEL and FLUSHDB delete files (processes that map one keep their
- * mapping), and MEMORY USAGE is a file's length. A file has no expiry: TTL answers -1 for a key that
+ * read the folder's listing, DEL and FLUSHDB delete files and RENAME renames one, atomically
+ * (processes that map one keep their mapping), and MEMORY USAGE is a file's length. A file has no expiry: TTL answers -1 for a key that
  * exists, and EXPIRE is refused naming the way to forget keys (a windowed filter).
  */
 final class KeyCommands {
@@ -43,6 +43,11 @@ final class KeyCommands {
                 }
                 out.ok();
             }
+            case "rename" -> {
+                keyspace.rename(args[1], args[2], true);
+                out.ok();
+            }
+            case "renamenx" -> out.integer(keyspace.rename(args[1], args[2], false) ? 1 : 0);
             case "type" -> out.simple(keyspace.exists(args[1]) ? "MBbloom--" : "none");
             case "keys" -> keys(server, args, out);
             case "scan" -> scan(server, args, out);

@@ -12,6 +12,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -226,6 +227,56 @@ final class Keyspace implements AutoCloseable {
         } catch (IOException e) {
             throw new RespError("ERR cannot delete " + path + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Renames the key's file to {@code target}'s name, atomically (RENAME, RENAMENX): the file's adds so
+     * far are synced first, and the file under its new name is marked for the next sync, so its adds
+     * keep the sync policy's promise. Processes that map either file keep their mapping.
+     *
+     * @param replace whether a file of {@code target} is replaced (RENAME) or kept, refusing the rename (RENAMENX)
+     * @return false if {@code target} had a file and {@code replace} was not given: nothing changed
+     * @throws RespError {@code ERR no such key} if {@code key} has no file
+     */
+    boolean rename(byte[] key, byte[] target, boolean replace) throws RespError {
+        Path from = path(key);
+        Path to = path(target);
+        Handle source = find(key);
+        if (source == null) {
+            throw new RespError("ERR no such key");
+        }
+        try {
+            source.filter.sync();
+        } catch (IOException e) {
+            throw new RespError("ERR cannot sync " + from + " before renaming it: " + e.getMessage());
+        } finally {
+            source.release();
+        }
+        if (from.equals(to)) {
+            return replace;
+        }
+        forget(key);
+        forget(target);
+        try {
+            if (replace) {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.createLink(to, from); // fails if the target exists, where a rename would replace it
+                Files.delete(from);
+            }
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        } catch (NoSuchFileException e) {
+            throw new RespError("ERR no such key");
+        } catch (IOException e) {
+            throw new RespError("ERR cannot rename " + from + " to " + to + ": " + e.getMessage());
+        }
+        Handle renamed = find(target);
+        if (renamed != null) {
+            renamed.markDirty(); // adds another connection made between the sync and the rename
+            renamed.release();
+        }
+        return true;
     }
 
     /** Closes the key's handle, if open, so the next command opens whatever file the name holds by then. */

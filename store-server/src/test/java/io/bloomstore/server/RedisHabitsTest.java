@@ -16,17 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commands a Redis user's scripts, test fixtures and monitoring send besides the Bloom ones,
- * answered as Redis answers them where a filter file can mean the same (FLUSHDB, TTL, MEMORY USAGE,
+ * answered as Redis answers them where a filter file can mean the same (FLUSHDB, RENAME, TTL, MEMORY USAGE,
  * SAVE, LASTSAVE, WAIT, ROLE, INFO's replication and persistence fields), and refused with a way out
  * where it cannot (EXPIRE).
  */
-class RedisHabitsTest {
-    @TempDir
-    Path dir;
-
+class RedisHabitsTest extends OneServerTests {
     @Test
     void flushdbDeletesEveryFileAndTtlAndMemoryUsageDescribeAFile() throws IOException {
-        try (ServedFolder server = ServedFolder.start(dir); Resp resp = new Resp(server.port)) {
+        try (Resp resp = new Resp(server.port)) {
             assertEquals(":1", resp.send(Resp.command("BF.ADD", "a", "x")).reply());
             assertEquals(":1", resp.send(Resp.command("BF.ADD", "b", "x")).reply());
             assertEquals(":-1", resp.send(Resp.command("TTL", "a")).reply(), "a key without expiry");
@@ -50,14 +47,34 @@ class RedisHabitsTest {
             assertEquals(":1", resp.send(Resp.command("BF.ADD", "c", "x")).reply());
             assertEquals("+OK", resp.send(Resp.command("FLUSHALL", "ASYNC")).reply());
             assertFalse(Files.exists(dir.resolve("c.bloom")));
-            server.stop();
         }
     }
 
     @Test
-    void saveMakesTheAddsDurableNowAndLastsaveAndInfoSaySo() throws Exception {
-        // --sync no: only SAVE and BGSAVE sync, so LASTSAVE moves only through them
-        try (ServedFolder server = ServedFolder.start(dir, SyncPolicy.NO, null, 30, ServerOptions.DEFAULT_MAX_CLIENTS);
+    void renameMovesTheFileAtomicallyAndRenamenxNeverReplacesOne() throws IOException {
+        try (Resp resp = new Resp(server.port)) {
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "old", "x")).reply());
+            assertEquals("+OK", resp.send(Resp.command("RENAME", "old", "new")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "new", "x")).reply(), "the keys went with the file");
+            assertFalse(Files.exists(dir.resolve("old.bloom")));
+            assertEquals("-ERR no such key", resp.send(Resp.command("RENAME", "old", "other")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "taken", "y")).reply());
+            assertEquals(":0", resp.send(Resp.command("RENAMENX", "new", "taken")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "taken", "y")).reply(), "RENAMENX kept the target");
+            assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "new", "x")).reply(), "and the source");
+            assertEquals(":0", resp.send(Resp.command("RENAMENX", "new", "new")).reply());
+            assertEquals("+OK", resp.send(Resp.command("RENAME", "new", "new")).reply());
+            assertEquals("+OK", resp.send(Resp.command("RENAME", "new", "taken")).reply(), "RENAME replaces the target");
+            assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "taken", "x")).reply());
+            assertEquals(":0", resp.send(Resp.command("BF.EXISTS", "taken", "y")).reply(), "the target's old file is gone");
+            assertEquals(":0", resp.send(Resp.command("EXISTS", "new")).reply());
+        }
+    }
+
+    @Test
+    void saveMakesTheAddsDurableNowAndLastsaveAndInfoSaySo(@TempDir Path own) throws Exception {
+        // a server of its own, --sync no: only SAVE and BGSAVE sync, so LASTSAVE moves only through them
+        try (ServedFolder server = ServedFolder.start(own, SyncPolicy.NO, null, 30, ServerOptions.DEFAULT_MAX_CLIENTS);
                 Resp resp = new Resp(server.port)) {
             long started = Long.parseLong(resp.send(Resp.command("LASTSAVE")).reply().substring(1));
             assertEquals(":1", resp.send(Resp.command("BF.ADD", "s", "x")).reply());
@@ -65,7 +82,7 @@ class RedisHabitsTest {
             assertEquals("+OK", resp.send(Resp.command("SAVE")).reply());
             long saved = Long.parseLong(resp.send(Resp.command("LASTSAVE")).reply().substring(1));
             assertTrue(saved > started, "LASTSAVE moved from the start (" + started + ") to the SAVE (" + saved + ")");
-            try (MembershipFilter filter = MembershipFilter.open(dir.resolve("s.bloom"), OpenMode.READ_ONLY,
+            try (MembershipFilter filter = MembershipFilter.open(own.resolve("s.bloom"), OpenMode.READ_ONLY,
                     Clock.systemUTC())) {
                 assertTrue(filter.mightContain("x"));
                 assertEquals(1, filter.approximateKeys(), "SAVE published the insertion count with the cells");
@@ -86,13 +103,12 @@ class RedisHabitsTest {
 
     @Test
     void aServerWithoutReplicasSaysSoToWaitRoleAndInfo() throws IOException {
-        try (ServedFolder server = ServedFolder.start(dir); Resp resp = new Resp(server.port)) {
+        try (Resp resp = new Resp(server.port)) {
             assertEquals(":0", resp.send(Resp.command("WAIT", "1", "0")).reply(), "no replica: 0 at once, never blocked");
             assertEquals("-ERR timeout is negative", resp.send(Resp.command("WAIT", "1", "-1")).reply());
             assertEquals("*3 $6 master :0 *0", resp.send(Resp.command("ROLE")).reply());
             String replication = resp.send(Resp.command("INFO", "replication")).bulk();
             assertTrue(replication.contains("role:master") && replication.contains("connected_slaves:0"), replication);
-            server.stop();
         }
     }
 }
