@@ -9,7 +9,8 @@ import java.util.Map;
  * least n) and key positions: what {@code COMMAND} reports and what the dispatch checks first.
  */
 final class CommandTable {
-    record Spec(String name, int arity, String[] flags, int firstKey, int lastKey, int step) {
+    /** A command; {@code index} is its place in {@link #COMMANDS}, for per-command counters. */
+    record Spec(String name, int arity, String[] flags, int firstKey, int lastKey, int step, int index) {
         boolean arityFits(int words) {
             return arity >= 0 ? words == arity : words >= -arity;
         }
@@ -88,7 +89,7 @@ final class CommandTable {
     }
 
     private static void add(String name, int arity, String[] flags, int first, int last, int step) {
-        COMMANDS.put(name, new Spec(name, arity, flags, first, last, step));
+        COMMANDS.put(name, new Spec(name, arity, flags, first, last, step, COMMANDS.size()));
     }
 
     /**

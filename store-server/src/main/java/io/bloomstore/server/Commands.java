@@ -35,8 +35,9 @@ final class Commands {
     boolean run(byte[][] args, Reply out) {
         CommandTable.Spec spec = CommandTable.find(args[0]);
         String name = spec != null ? spec.name() : CommandTable.lower(args[0]);
-        server.commandsProcessed.increment();
+        CommandStats stats = server.commandStats;
         session.commands++;
+        boolean running = false;
         try {
             if (spec == null) {
                 transaction.refuseIfOpen();
@@ -52,9 +53,19 @@ final class Commands {
             if (transaction.isOpen() && !Transaction.runsAtOnce(name)) {
                 transaction.queue(args);
                 out.simple("QUEUED");
-                return false;
+                return false; // counted when EXEC runs it
             }
-            return dispatch(name, args, out);
+            running = true;
+            stats.called(spec);
+            if (!session.sampler.sample()) {
+                return dispatch(name, args, out);
+            }
+            long started = System.nanoTime();
+            try {
+                return dispatch(name, args, out);
+            } finally {
+                stats.timed(spec, System.nanoTime() - started);
+            }
         } catch (RespError e) {
             out.error(e.getMessage());
         } catch (FilterFullException e) {
@@ -65,6 +76,11 @@ final class Commands {
         } catch (IOException e) {
             out.error("ERR " + e.getMessage());
             System.err.println("bloomstore serve: client " + session.address() + ": " + name + ": " + e.getMessage());
+        }
+        if (running) {
+            stats.failed(spec);
+        } else {
+            stats.rejected(spec);
         }
         return false;
     }

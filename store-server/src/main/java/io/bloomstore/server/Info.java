@@ -7,7 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** INFO's sections (server, clients, memory, persistence, stats, replication, keyspace), in Redis's field: value form. */
+/**
+ * INFO's sections (server, clients, memory, persistence, stats, replication, keyspace, and when asked
+ * for, commandstats), in Redis's field: value form.
+ */
 final class Info {
     /** The Redis version announced (HELLO, INFO): the 7.0 line, whose commands and replies are served. */
     static final String REDIS_VERSION = "7.0.15";
@@ -25,12 +28,14 @@ final class Info {
     static void write(ServerState server, byte[][] args, Reply out) throws IOException {
         boolean all = args.length == 1;
         StringBuilder text = new StringBuilder();
-        for (String section : new String[] {"server", "clients", "memory", "persistence", "stats", "replication", "keyspace"}) {
-            boolean wanted = all;
+        for (String section : new String[] {"server", "clients", "memory", "persistence", "stats", "replication",
+            "commandstats", "keyspace"}) {
+            boolean byDefault = !section.equals("commandstats"); // as Redis: only when asked, or with all
+            boolean wanted = all && byDefault;
             for (int i = 1; i < args.length; i++) {
                 String asked = Args.text(args[i]).toLowerCase(Locale.ROOT);
                 wanted |= asked.equals(section) || asked.equals("all") || asked.equals("everything")
-                        || asked.equals("default");
+                        || asked.equals("default") && byDefault;
             }
             if (wanted) {
                 section(server, section, text);
@@ -44,6 +49,10 @@ final class Info {
             text.append("\r\n");
         }
         text.append("# ").append(Character.toUpperCase(name.charAt(0))).append(name.substring(1)).append("\r\n");
+        if (name.equals("commandstats")) {
+            server.commandStats.write(text);
+            return;
+        }
         Map<String, Object> fields = new LinkedHashMap<>();
         switch (name) {
             case "server" -> {
@@ -90,7 +99,7 @@ final class Info {
             }
             case "stats" -> {
                 fields.put("total_connections_received", server.connectionsReceived.sum());
-                fields.put("total_commands_processed", server.commandsProcessed.sum());
+                fields.put("total_commands_processed", server.commandStats.total());
                 fields.put("rejected_connections", server.connectionsRejected.sum());
                 fields.put("total_error_replies_protocol", server.protocolErrors.sum());
                 fields.put("bf_items_added", server.keysAdded.sum());

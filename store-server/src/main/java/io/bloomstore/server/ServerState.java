@@ -19,7 +19,7 @@ final class ServerState {
     final AtomicLong nextClientId = new AtomicLong();
     final LongAdder connectionsReceived = new LongAdder();
     final LongAdder connectionsRejected = new LongAdder();
-    final LongAdder commandsProcessed = new LongAdder();
+    final CommandStats commandStats = new CommandStats();
     final LongAdder protocolErrors = new LongAdder();
     final LongAdder keysAdded = new LongAdder();
     final LongAdder keysQueried = new LongAdder();

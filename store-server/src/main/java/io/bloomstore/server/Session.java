@@ -15,6 +15,8 @@ final class Session {
     /** When the bytes of the request now arriving began (System.nanoTime), or 0 between requests; read by the server's tick. */
     volatile long requestStarted;
     long commands;
+    /** Which of this connection's calls INFO commandstats times. */
+    final CommandStats.Sampler sampler;
     /** A SCANDUMP or LOADCHUNK in progress on this connection, or null. */
     Dumps.Transfer transfer;
 
@@ -22,6 +24,7 @@ final class Session {
         this.id = id;
         this.remote = remote;
         this.authenticated = authenticated;
+        this.sampler = new CommandStats.Sampler(id);
     }
 
     String address() {

@@ -102,6 +102,37 @@ class RedisHabitsTest extends OneServerTests {
     }
 
     @Test
+    void infoCommandstatsCountsCallsFailuresAndRejectionsPerCommand() throws IOException {
+        try (Resp resp = new Resp(server.port)) {
+            assertEquals(":0", resp.send(Resp.command("BF.CARD", "stats")).reply());
+            assertEquals(":0", resp.send(Resp.command("BF.CARD", "stats")).reply());
+            assertEquals("-ERR wrong number of arguments for 'bf.card' command", resp.send(Resp.command("BF.CARD")).reply());
+            assertEquals("-ERR not found", resp.send(Resp.command("BF.INFO", "stats")).reply());
+            String stats = resp.send(Resp.command("INFO", "commandstats")).bulk();
+            assertTrue(stats.startsWith("# Commandstats\r\n"), stats);
+            assertTrue(stats.matches("(?s).*\r\ncmdstat_bf\\.card:calls=2,usec=\\d+,usec_per_call=\\d+\\.\\d\\d,"
+                    + "rejected_calls=1,failed_calls=0\r\n.*"), stats);
+            assertTrue(stats.matches("(?s).*\r\ncmdstat_bf\\.info:calls=1,usec=\\d+,usec_per_call=\\d+\\.\\d\\d,"
+                    + "rejected_calls=0,failed_calls=1\r\n.*"), stats);
+            assertFalse(resp.send(Resp.command("INFO")).bulk().contains("cmdstat_"), "as Redis: not in the default INFO");
+            assertTrue(resp.send(Resp.command("INFO", "all")).bulk().contains("cmdstat_bf.card:"));
+        }
+    }
+
+    @Test
+    void aCallIsTimedOnceInSixtyFourOnAverage() {
+        CommandStats.Sampler sampler = new CommandStats.Sampler(42);
+        int calls = 640_000;
+        int timed = 0;
+        for (int i = 0; i < calls; i++) {
+            timed += sampler.sample() ? 1 : 0;
+        }
+        // countdowns uniform on 1..127: mean 64, standard deviation 36.7, so over 10,000 samples the
+        // mean countdown is within 64 +- 1.5 (4 standard errors of 0.37) whatever the seed
+        assertTrue(Math.abs((double) calls / timed - CommandStats.SAMPLE_ONE_IN) < 1.5, "one call timed in " + (double) calls / timed);
+    }
+
+    @Test
     void aServerWithoutReplicasSaysSoToWaitRoleAndInfo() throws IOException {
         try (Resp resp = new Resp(server.port)) {
             assertEquals(":0", resp.send(Resp.command("WAIT", "1", "0")).reply(), "no replica: 0 at once, never blocked");
