@@ -52,6 +52,7 @@ final class CommandTable {
         add("scan", -2, new String[] {"readonly"}, 0, 0, 0);
         add("rename", 3, new String[] {"write"}, 1, 2, 1);
         add("renamenx", 3, new String[] {"write", "fast"}, 1, 2, 1);
+        add("copy", -3, new String[] {"write", "denyoom"}, 1, 2, 1);
         add("flushdb", -1, new String[] {"write"}, 0, 0, 0);
         add("flushall", -1, new String[] {"write"}, 0, 0, 0);
         add("ttl", 2, READ, 1, 1, 1);

@@ -163,7 +163,7 @@ final class Commands {
                 out.bulk(Long.toString(micros / 1_000_000));
                 out.bulk(Long.toString(micros % 1_000_000));
             }
-            case "dbsize", "exists", "del", "unlink", "rename", "renamenx", "type", "keys", "scan", "flushdb", "flushall", "ttl", "pttl",
+            case "dbsize", "exists", "del", "unlink", "rename", "renamenx", "copy", "type", "keys", "scan", "flushdb", "flushall", "ttl", "pttl",
                     "persist", "expire", "pexpire", "expireat", "pexpireat", "memory" -> KeyCommands.run(server, name, args, out);
             case "save", "bgsave", "lastsave", "wait" -> Persistence.run(server, name, args, out);
             case "role" -> {

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * The key commands, over the folder's files: a key is a filter file, so EXISTS, TYPE, KEYS and SCAN
- * read the folder's listing, DEL and FLUSHDB delete files and RENAME renames one, atomically
- * (processes that map one keep their mapping), and MEMORY USAGE is a file's length. A file has no expiry: TTL answers -1 for a key that
+ * read the folder's listing, DEL and FLUSHDB delete files, RENAME renames one and COPY writes a
+ * consistent copy of a live one, each atomically (processes that map a file keep their mapping),
+ * and MEMORY USAGE is a file's length. A file has no expiry: TTL answers -1 for a key that
  * exists, and EXPIRE is refused naming the way to forget keys (a windowed filter).
  */
 final class KeyCommands {
@@ -48,6 +49,7 @@ final class KeyCommands {
                 out.ok();
             }
             case "renamenx" -> out.integer(keyspace.rename(args[1], args[2], false) ? 1 : 0);
+            case "copy" -> copy(keyspace, args, out);
             case "type" -> out.simple(keyspace.exists(args[1]) ? "MBbloom--" : "none");
             case "keys" -> keys(server, args, out);
             case "scan" -> scan(server, args, out);
@@ -59,6 +61,23 @@ final class KeyCommands {
             case "memory" -> memory(keyspace, args, out);
             default -> throw new IllegalArgumentException(name);
         }
+    }
+
+    /** COPY source destination [DB 0] [REPLACE]: 1 if copied, 0 if the source has no file or the destination has one. */
+    private static void copy(Keyspace keyspace, byte[][] args, Reply out) throws RespError {
+        boolean replace = false;
+        for (int i = 3; i < args.length; i++) {
+            if (Args.is(args[i], "REPLACE")) {
+                replace = true;
+            } else if (Args.is(args[i], "DB") && i + 1 < args.length) {
+                if (Args.integer(args[++i]) != 0) {
+                    throw new RespError("ERR DB index is out of range");
+                }
+            } else {
+                throw RespError.syntax();
+            }
+        }
+        out.integer(keyspace.copy(args[1], args[2], replace) ? 1 : 0);
     }
 
     /** MEMORY USAGE key [SAMPLES n]: the bytes of the key's file, which is all the key holds; nil without one. */

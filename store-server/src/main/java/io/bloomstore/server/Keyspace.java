@@ -1,5 +1,6 @@
 package io.bloomstore.server;
 
+import io.bloomstore.Checkpoint;
 import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.MembershipFilter;
 import io.bloomstore.OpenMode;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -258,12 +260,7 @@ final class Keyspace implements AutoCloseable {
         forget(key);
         forget(target);
         try {
-            if (replace) {
-                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } else {
-                Files.createLink(to, from); // fails if the target exists, where a rename would replace it
-                Files.delete(from);
-            }
+            place(from, to, replace);
         } catch (FileAlreadyExistsException e) {
             return false;
         } catch (NoSuchFileException e) {
@@ -277,6 +274,57 @@ final class Keyspace implements AutoCloseable {
             renamed.release();
         }
         return true;
+    }
+
+    /**
+     * Copies the key's file to {@code target}'s name (COPY): a consistent copy of the live file, made
+     * durable ({@link Checkpoint}) under a hidden name, then renamed into place atomically, so no
+     * one ever opens a half-written copy.
+     *
+     * @param replace whether a file of {@code target} is replaced, or kept (nothing copied)
+     * @return false if {@code key} has no file, or {@code target} has one and {@code replace} was not given
+     */
+    boolean copy(byte[] key, byte[] target, boolean replace) throws RespError {
+        Path from = path(key);
+        Path to = path(target);
+        if (from.equals(to)) {
+            throw new RespError("ERR source and destination objects are the same");
+        }
+        if (!Files.isRegularFile(from) || !replace && Files.exists(to)) {
+            return false;
+        }
+        Path copy = dir.resolve(".copy-" + UUID.randomUUID() + ".tmp");
+        try {
+            Checkpoint.write(from, copy);
+            forget(target);
+            place(copy, to, replace);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        } catch (NoSuchFileException e) {
+            return false; // the source was deleted meanwhile
+        } catch (IOException | RuntimeException e) {
+            throw new RespError("ERR cannot copy " + from.getFileName() + " to " + to.getFileName() + ": " + e.getMessage());
+        } finally {
+            try {
+                Files.deleteIfExists(copy);
+            } catch (IOException e) {
+                System.err.println("bloomstore serve: cannot remove " + copy + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Moves {@code from} to {@code to} atomically, replacing a file there, or, if {@code replace} is
+     * false, never: by a link, which fails where a rename would replace ({@link FileAlreadyExistsException}).
+     */
+    private static void place(Path from, Path to, boolean replace) throws IOException {
+        if (replace) {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            Files.createLink(to, from);
+            Files.delete(from);
+        }
     }
 
     /** Closes the key's handle, if open, so the next command opens whatever file the name holds by then. */

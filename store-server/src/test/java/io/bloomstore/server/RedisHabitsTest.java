@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commands a Redis user's scripts, test fixtures and monitoring send besides the Bloom ones,
- * answered as Redis answers them where a filter file can mean the same (FLUSHDB, RENAME, TTL, MEMORY USAGE,
+ * answered as Redis answers them where a filter file can mean the same (FLUSHDB, RENAME, COPY, TTL, MEMORY USAGE,
  * SAVE, LASTSAVE, WAIT, ROLE, INFO's replication and persistence fields), and refused with a way out
  * where it cannot (EXPIRE).
  */
@@ -68,6 +68,26 @@ class RedisHabitsTest extends OneServerTests {
             assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "taken", "x")).reply());
             assertEquals(":0", resp.send(Resp.command("BF.EXISTS", "taken", "y")).reply(), "the target's old file is gone");
             assertEquals(":0", resp.send(Resp.command("EXISTS", "new")).reply());
+        }
+    }
+
+    @Test
+    void copyWritesAConsistentCopyOfTheLiveFileUnderTheNewName() throws IOException {
+        try (Resp resp = new Resp(server.port)) {
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "live", "x")).reply());
+            assertEquals(":1", resp.send(Resp.command("COPY", "live", "snapshot")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "snapshot", "x")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.ADD", "live", "y")).reply());
+            assertEquals(":0", resp.send(Resp.command("BF.EXISTS", "snapshot", "y")).reply(), "a copy, not a link to the live file");
+            assertEquals(":0", resp.send(Resp.command("COPY", "live", "snapshot")).reply(), "without REPLACE the target stays");
+            assertEquals(":1", resp.send(Resp.command("COPY", "live", "snapshot", "DB", "0", "REPLACE")).reply());
+            assertEquals(":1", resp.send(Resp.command("BF.EXISTS", "snapshot", "y")).reply());
+            assertEquals(":0", resp.send(Resp.command("COPY", "nokey", "other")).reply());
+            assertEquals("-ERR source and destination objects are the same", resp.send(Resp.command("COPY", "live", "live")).reply());
+            assertEquals("-ERR DB index is out of range", resp.send(Resp.command("COPY", "live", "other", "DB", "1")).reply());
+            try (var listing = Files.list(dir)) {
+                assertTrue(listing.noneMatch(file -> file.getFileName().toString().startsWith(".copy-")), "no copy left half-made");
+            }
         }
     }
 
