@@ -31,7 +31,8 @@ import java.util.function.IntToLongFunction;
  * k-th set one (present), moves the others on to their next probe, and takes new keys in place
  * of the ended ones. Every key loads exactly the lines its probing reads, and every round
  * overlaps as many misses as there are keys in flight: a present key waits for k rounds, but each
- * round is full of other keys' misses, so present keys lose nothing to the absent ones' savings.
+ * round is full of other keys' misses, so its k misses overlap with others as they did when its k
+ * lines were loaded at once.
  *
  * <p><b>Why rounds, not each key chained on its own.</b> Asynchronous memory access chaining
  * (AMAC, Kocberber et al., VLDB 2015) tests the oldest key in flight and moves it on, one key at
