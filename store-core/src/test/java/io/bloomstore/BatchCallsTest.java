@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * single call per key in the same order. Each shape is tried below and above the size from which
  * the batch calls load a group's cache lines ahead (2 MiB of cells for the standard layout; the
  * blocked layout always does), with batch lengths that are not multiples of the 16-key group.
- * The queries ask members first, then strangers, so a query batch loads its groups' lines both
- * ways: all at once after groups that found keys, in two rounds after groups that found few.
+ * The queries ask members first, then strangers; a filter at its designed fill is queried with
+ * both and mixed batches around the number of keys a standard filter keeps in flight.
  */
 class BatchCallsTest {
     private static final int KEYS = 20_000;
@@ -92,6 +92,77 @@ class BatchCallsTest {
             byte[][] byteQueries = randomByteKeys(new SplittableRandom(4), KEYS);
             System.arraycopy(byteKeys, 0, byteQueries, 0, KEYS / 2);
             assertQueriesMatch(single, longs, queries, byteQueries);
+        }
+    }
+
+    /**
+     * Batch queries of a filter at its designed fill (about half its cells set, so a stranger's
+     * probing stops at any of its k probes, and about p of the strangers pass all k) answer as
+     * single queries do, key by key: members, strangers and both mixed by a coin toss, in batches
+     * shorter and longer than the keys a standard filter beyond the caches keeps in flight (128),
+     * of 0 and 1 keys, and from a hash array longer than the count, whose extra hashes and the
+     * answers past the count stay untouched. The standard filters beyond 2 MiB take the queries in
+     * rounds; the cache-resident one and the blocked one take them in groups.
+     */
+    @ParameterizedTest(name = "{0}, {1}-bit cells, {2} keys")
+    @CsvSource({"STANDARD,1,2500000", "STANDARD,4,700000", "STANDARD,1,100000", "BLOCKED,1,2500000"})
+    void batchQueriesAtDesignedFillMatchSingleQueries(Layout layout, int counterBits, int keys) throws Exception {
+        BloomSpec spec = BloomSpec.builder().expectedKeys(keys).fpp(0.01).counterBits(counterBits).layout(layout)
+                .build();
+        long[] members = new SplittableRandom(5).longs(keys).toArray();
+        int queries = 30_000;
+        long[] strangers = new SplittableRandom(6).longs(queries).toArray();
+        long[] mixed = new long[queries];
+        SplittableRandom coin = new SplittableRandom(7);
+        for (int i = 0; i < queries; i++) {
+            mixed[i] = coin.nextBoolean() ? members[i] : strangers[i];
+        }
+        int[] lengths = {0, 1, 127, 128, 129, 3_001, 15, 999, 257, 2};
+        try (BloomFilter filter = create("filled", spec)) {
+            for (int from = 0; from < keys; from += 100_000) {
+                filter.addAll(Arrays.copyOfRange(members, from, Math.min(keys, from + 100_000)));
+            }
+            double fill = filter.stats().fillRatio();
+            assertTrue(fill > 0.35 && fill < 0.65, "about half the cells are set: " + fill);
+            int falsePositives = 0;
+            long[][] kinds = {Arrays.copyOf(members, queries), strangers, mixed};
+            String[] kindNames = {"members", "strangers", "mixed"};
+            for (int kindIndex = 0; kindIndex < kinds.length; kindIndex++) {
+                long[] kind = kinds[kindIndex];
+                int cursor = 0;
+                for (int b = 0; cursor < queries; b++) {
+                    int to = Math.min(queries, cursor + lengths[b % lengths.length]);
+                    long[] batch = Arrays.copyOfRange(kind, cursor, to);
+                    boolean[] expected = new boolean[batch.length];
+                    for (int i = 0; i < batch.length; i++) {
+                        expected[i] = filter.mightContain(batch[i]);
+                    }
+                    int found = countTrue(expected, 0, expected.length);
+                    String where = kindNames[kindIndex] + " " + cursor + " to " + to;
+                    boolean[] answers = new boolean[batch.length];
+                    assertEquals(found, filter.mightContainAll(batch, answers), "mightContainAll, " + where);
+                    assertArrayEquals(expected, answers, "mightContainAll, " + where);
+
+                    long[] hashes = new long[batch.length + 5];
+                    Arrays.fill(hashes, -1L);
+                    for (int i = 0; i < batch.length; i++) {
+                        hashes[i] = filter.hasher().hash(batch[i]);
+                    }
+                    long[] hashesBefore = hashes.clone();
+                    boolean[] longer = new boolean[batch.length + 5];
+                    Arrays.fill(longer, batch.length, longer.length, true);
+                    assertEquals(found, filter.mightContainHashes(hashes, batch.length, longer), "mightContainHashes, " + where);
+                    assertArrayEquals(expected, Arrays.copyOf(longer, batch.length), "mightContainHashes, " + where);
+                    assertEquals(5, countTrue(longer, batch.length, longer.length), "answers past the count, " + where);
+                    assertArrayEquals(hashesBefore, hashes, "the hashes are read, not written");
+                    if (kind == strangers) {
+                        falsePositives += found;
+                    }
+                    cursor = to;
+                }
+            }
+            assertTrue(falsePositives > 0, "some strangers pass all k probes");
+            assertTrue(falsePositives < queries / 20, falsePositives + " false positives of " + queries);
         }
     }
 

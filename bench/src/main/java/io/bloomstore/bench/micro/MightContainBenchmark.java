@@ -18,8 +18,9 @@ import org.openjdk.jmh.infra.ThreadParams;
  * Querying a filter holding its n keys, bloomstore against its peers, for keys that are present and
  * keys that are not (the absent path stops at the first zero cell), with single
  * {@code mightContain} calls and the batch call, in Mops/s (one op = one key); and a batch of half
- * of each, in no order, where a batch query's choice between loading a group's lines at once or in
- * two rounds ({@code BatchProber}) cannot follow a run of one kind.
+ * of each, in no order, where present keys that stay in flight for all k probes and absent keys
+ * that end early share a standard filter's rounds ({@code BatchProber}), and no branch predictor
+ * can learn which is which.
  *
  * <p>The filled filters come from {@link Fixtures} (built once, then mapped or read by each fork;
  * a peer without a serial form is filled in the trial's set-up).

@@ -180,9 +180,9 @@ public final class CellArray extends PackedCells {
     }
 
     /**
-     * The word at byte address {@code wordAddress} of 1-bit cells, volatile read: a sectorized
-     * probe loop's load of one sector ({@code internal.probe.Probing}), kept static for the
-     * reason {@link #isBitSetVolatile} gives.
+     * The word at byte address {@code wordAddress}, volatile read: a sectorized probe loop's load of
+     * one sector, or a standard batch query's round's load of a probe's word, of cells of any width
+     * ({@code internal.probe.Probing}), kept static for the reason {@link #isBitSetVolatile} gives.
      */
     public static long wordVolatile(long wordAddress) {
         return MEMORY.readVolatileLong(wordAddress);
@@ -414,7 +414,8 @@ public final class CellArray extends PackedCells {
 
     /**
      * The address the store lends for word 0, valid while the store is: for {@link CellArrayGroup}'s
-     * reads, and for the 1-bit probe loops ({@link #isBitSetVolatile}).
+     * reads, for the 1-bit probe loops ({@link #isBitSetVolatile}) and for a standard batch query's
+     * rounds ({@link #wordVolatile}).
      */
     public long address() {
         return address;

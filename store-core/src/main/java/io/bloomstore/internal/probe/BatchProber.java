@@ -17,23 +17,45 @@ import java.util.function.IntToLongFunction;
  * hashes, so they all miss at once; then it probes the keys one by one, and finds their lines in
  * L1. Java has no prefetch instruction; a plain load whose value is kept is the portable equivalent.
  *
- * <p><b>Why queries that find little load in two rounds.</b> An absent key's probing stops at its
- * first zero cell, which in a half-full filter is its first probe half of the time, so loading all
- * k lines of an absent key loads about k - 2 lines its probing never reads, and they take the miss
- * buffers that other keys' lines need. So after a group in which fewer than half of the keys were
- * found, the next group loads its keys' first lines, then the other lines of the keys whose first
- * cell is set ({@link CellProbes#loadOtherLinesOfCandidates}): about 1 + (k - 1) / 2 lines an
- * absent key, not k. A present key then waits for two rounds of misses (two rounds for every group
- * made present keys 0.79x as fast at 200 M keys), so after a group that found keys the next loads
- * every line at once, as adds always do. So chosen, at 200 M keys (standard layout, k = 7): absent
- * keys 1.39x faster, present keys and half-and-half batches as fast as before
- * (docs/BENCHMARKS-HISTORY.md, ROUNDS-200M). The blocked layout has one line a key and loads it at once.
+ * <p><b>Why a standard filter's queries go in rounds, keys in flight.</b> An absent key's probing
+ * stops at its first zero cell. In a filter at its designed fill, about half of the cells are
+ * zero, so an absent key reads about 2 of its k lines (1 + 1/2 + 1/4 + ...: 1.98 at k = 7), a
+ * present key all k. Loading every line of a group's keys ahead loads about k - 2 lines an absent
+ * key never reads, and they take the miss buffers that other keys' lines need (loading a group's
+ * first lines, then the other lines of the keys whose first cell is set, still loaded
+ * 1 + (k - 1) / 2 = 4 at k = 7). So beyond the caches a standard filter's batch query keeps
+ * {@link Probing.Standard#KEYS_IN_FLIGHT} keys in flight, each at its next probe, and goes in
+ * rounds ({@link CellProbes#mightContainInRounds}): a round first reads the word of every key's
+ * current probe, back to back, loads that depend on nothing but the keys' own state, so their
+ * misses overlap; then it tests each key's cell, ends the key at a zero cell (absent) or at its
+ * k-th set one (present), moves the others on to their next probe, and takes new keys in place
+ * of the ended ones. Every key loads exactly the lines its probing reads, and every round
+ * overlaps as many misses as there are keys in flight: a present key waits for k rounds, but each
+ * round is full of other keys' misses, so its k misses overlap with others as they did when its k
+ * lines were loaded at once.
  *
- * <p><b>Why 16 keys.</b> Enough independent misses to fill the miss buffers (a blocked group is 16
- * lines, a standard one 16 k), few enough that the group's lines are still in L1 (16 k lines of
- * 64 bytes is 10 KiB at k = 10, within a 32 KiB L1) when the probing pass reaches them. Keys come
- * hashed ({@link #addHashes}, {@link #mightContainHashes}: the API's key batch adds hash a chunk of
- * keys first), or are hashed a group at a time right before its probes ({@link #mightContainAll}).
+ * <p><b>Why rounds, not each key chained on its own.</b> Asynchronous memory access chaining
+ * (AMAC, Kocberber et al., VLDB 2015) tests the oldest key in flight and moves it on, one key at
+ * a time. Java has no prefetch instruction: a key's next line comes in by a real load, which the
+ * core cannot retire before its line arrives, and with one key's test and bookkeeping between two
+ * such loads (some forty instructions) the reorder buffer fills behind the oldest miss after a few
+ * keys, however many are in flight. A round issues its loads from a loop of a few instructions
+ * each, so many more misses overlap: the chained form measured slower on present keys, the rounds
+ * faster on all (docs/BENCHMARKS-HISTORY.md, KEYS-IN-FLIGHT).
+ *
+ * <p><b>Why 128 keys in flight.</b> Enough that a round issues more misses than the core overlaps,
+ * even at the end of a batch, when ended keys leave their places empty; few enough that a
+ * round's lines (128 of 64 bytes: 8 KiB) are still in L1 when its tests reach them. From 64 to 256
+ * the query cost the same.
+ *
+ * <p><b>Why groups of 16 keys, for adds and the other layouts' queries.</b> Enough independent
+ * misses to fill the miss buffers (a blocked group is 16 lines, a standard add group 16 k), few
+ * enough that the group's lines are still in L1 (16 k lines of 64 bytes is 10 KiB at k = 10,
+ * within a 32 KiB L1) when the probing pass reaches them. An add sets all k cells, so it reads
+ * every line, and the blocked and sectorized layouts have one line a key, loaded at once. Keys
+ * come hashed ({@link #addHashes}, {@link #mightContainHashes}: the API's key batch adds hash a
+ * chunk of keys first), or are hashed a group at a time right before its probes (a key at a
+ * time, before its first, in rounds; {@link #mightContainAll}).
  *
  * <p><b>Why not for a cache-resident standard filter.</b> A standard-layout filter of at most
  * 2 MiB ({@link #CACHE_RESIDENT_BYTES}: a large server core's L2) keeps its lines in the
@@ -57,7 +79,7 @@ public final class BatchProber {
 
     private final CellProbes probes;
     private final boolean loadsAhead;
-    /** Whether a query group may load in two rounds: a layout with more than one line a key. */
+    /** Whether queries keep keys in flight, in rounds: a standard-layout filter beyond the caches. */
     private final boolean queriesInRounds;
     /** Sink of the load-aheads' loads; its value means nothing. */
     @SuppressWarnings("unused")
@@ -88,47 +110,38 @@ public final class BatchProber {
      * @return how many may be present
      */
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        if (queriesInRounds) {
+            return probes.mightContainInRounds(count, i -> hashes[i], results);
+        }
         int present = 0;
-        boolean inRounds = false;
         for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            int found = queryGroup(hashes, from, to, results, 0, inRounds);
-            inRounds = nextGroupInRounds(found, to - from);
-            present += found;
+            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
         }
         return present;
     }
 
     /**
      * Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, into
-     * {@code results[0 .. count)}, hashing each group right before its probes: for the fixed
-     * filter's key batch queries, where this measured faster than hashing the keys first (see
-     * {@code BloomFilter.mightContainAll}).
+     * {@code results[0 .. count)}, hashing each group right before its probes (each key right
+     * before its first probe, in rounds): for the fixed filter's key batch queries, where this
+     * measured faster than hashing the keys first (see {@code BloomFilter.mightContainAll}).
      *
      * @return how many may be present
      */
     public int mightContainAll(int count, IntToLongFunction hashOfKey, boolean[] results) {
+        if (queriesInRounds) {
+            return probes.mightContainInRounds(count, hashOfKey, results);
+        }
         int present = 0;
-        boolean inRounds = false;
         long[] group = new long[BATCH];
         for (int from = 0; from < count; from += BATCH) {
             int size = Math.min(BATCH, count - from);
             for (int i = 0; i < size; i++) {
                 group[i] = hashOfKey.applyAsLong(from + i);
             }
-            int found = queryGroup(group, 0, size, results, from, inRounds);
-            inRounds = nextGroupInRounds(found, size);
-            present += found;
+            present += queryGroup(group, 0, size, results, from);
         }
         return present;
-    }
-
-    /**
-     * Whether the next group loads in two rounds: fewer than half of this one's keys were found,
-     * in a layout with k lines a key.
-     */
-    private boolean nextGroupInRounds(int found, int size) {
-        return queriesInRounds && 2 * found < size;
     }
 
     /** Adds the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them. */
@@ -144,15 +157,12 @@ public final class BatchProber {
     }
 
     /**
-     * Queries the keys of {@code hashes[from .. to)}; the answer to {@code hashes[i]} goes to
-     * {@code results[i + shift]}. {@code inRounds}: load the first lines, then the candidates'
-     * other lines (see the class comment), rather than every line at once.
+     * Queries the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them; the answer to
+     * {@code hashes[i]} goes to {@code results[i + shift]}.
      */
-    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift, boolean inRounds) {
+    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
         if (loadsAhead) {
-            keep(inRounds
-                    ? probes.loadFirstLines(hashes, from, to) + probes.loadOtherLinesOfCandidates(hashes, from, to)
-                    : probes.loadLines(hashes, from, to));
+            keep(probes.loadLines(hashes, from, to));
         }
         int present = 0;
         for (int i = from; i < to; i++) {

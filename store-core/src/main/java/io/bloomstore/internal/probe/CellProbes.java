@@ -2,6 +2,7 @@ package io.bloomstore.internal.probe;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.internal.cells.CellArray;
+import java.util.function.IntToLongFunction;
 
 /**
  * The per-key operations on a filter's cells in memory, each one loop over the key's k probes
@@ -81,11 +82,16 @@ public final class CellProbes extends CellQueries {
     }
 
     /**
-     * Loads the other lines of each key whose first probe's cell is set
-     * ({@link Probing#loadOtherLinesOfCandidates}); returns a sum to keep.
+     * Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, into
+     * {@code results[0 .. count)}, many keys in flight ({@link Probing.Standard#mightContainInRounds}):
+     * the batch query of a standard-layout filter beyond the caches.
+     *
+     * @return how many may be present
+     * @throws ClassCastException if the filter's layout is not the standard one
      */
-    public long loadOtherLinesOfCandidates(long[] keyHashes, int from, int to) {
-        return probing.loadOtherLinesOfCandidates(array, keyHashes, from, to);
+    public int mightContainInRounds(int count, IntToLongFunction hashOfKey, boolean[] results) {
+        return ((Probing.Standard) probing).mightContainInRounds(address,
+                Integer.numberOfTrailingZeros(array.counterBits()), array.maxValue(), count, hashOfKey, results);
     }
 
     /**

@@ -100,19 +100,6 @@ final class ImportedProbing extends Probing {
         return sum;
     }
 
-    @Override
-    public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
-        long sum = 0;
-        for (int k = from; k < to; k++) {
-            if (array.getVolatile(index(keyHashes[k], 0, bits, wide)) != 0) {
-                for (int i = 1; i < hashes; i++) {
-                    sum += array.getWordOfCellPlain(index(keyHashes[k], i, bits, wide));
-                }
-            }
-        }
-        return sum;
-    }
-
     /**
      * Guava's {@code MURMUR128_MITZ_64}, whose probes take both halves of a 128-bit hash: no probe
      * follows from one 64-bit hash, so every call here refuses ({@link GuavaWideProbes} probes its
@@ -156,11 +143,6 @@ final class ImportedProbing extends Probing {
 
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
-            throw refusal();
-        }
-
-        @Override
-        public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
             throw refusal();
         }
     }

@@ -5,6 +5,7 @@ import io.bloomstore.internal.hashing.ProbeMath;
 import io.bloomstore.BloomSpec;
 import io.bloomstore.Layout;
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 
 /**
  * Where the k cells of a key lie, as a function of its 64-bit hash: probe i of a key is
@@ -92,20 +93,11 @@ abstract class Probing {
 
     /**
      * Loads the line of each key's first probe only, as {@link #loadLines} loads all of them: for a
-     * query that asks several filters in turn (the regions of a segmented file), and for the first
-     * round of a batch query that expects absent keys ({@link BatchProber}), where an absent key's
-     * probing stops at its first zero cell (the first probe, half the time, in a half-full filter),
-     * so loading its other k - 1 lines would load far more than the query reads.
+     * query that asks several filters in turn (the regions of a segmented file), where an absent
+     * key's probing stops at its first zero cell (the first probe, half the time, in a half-full
+     * filter), so loading its other k - 1 lines would load far more than the query reads.
      */
     public abstract long loadFirstLines(CellArray array, long[] keyHashes, int from, int to);
-
-    /**
-     * Loads the lines of the other probes of each key whose first probe's cell is set, its first
-     * line being loaded already ({@link #loadFirstLines}): the second round of a query's load-ahead
-     * ({@link BatchProber}), which leaves out the lines past an absent key's first zero. Returns a
-     * sum to keep, as {@link #loadLines} does.
-     */
-    public abstract long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to);
 
     /**
      * Enhanced double hashing (Dillinger &amp; Manolios 2004), g_i = a + i b + (i^3 - i)/6 mod m,
@@ -119,6 +111,8 @@ abstract class Probing {
      * 2.9 times the formula's.
      */
     static final class Standard extends Probing {
+        /** Keys a batch query keeps in flight beyond the caches ({@link BatchProber} says why so many). */
+        static final int KEYS_IN_FLIGHT = 128;
         private final long cells;
         private final int hashes;
         /** (i^3 - i)/6 mod m, for i below {@link BloomSpec#MAX_HASHES}. */
@@ -191,19 +185,71 @@ abstract class Probing {
             return sum;
         }
 
-        @Override
-        public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
-            long sum = 0;
-            for (int i = from; i < to; i++) {
-                long base = keyHashes[i];
-                if (array.getVolatile(ProbeMath.reduce(base, cells)) != 0) {
-                    long step = step(base);
-                    for (int p = 1; p < hashes; p++) {
-                        sum += array.getWordOfCellPlain(index(base, step, p));
+        /**
+         * Queries keys {@code 0 .. count)}, key i hashing to {@code hashOfKey(i)}, into
+         * {@code results[0 .. count)}, in cells of 2^{@code log2Bits} bits (values masked by
+         * {@code max}) whose word 0 is at {@code address}, with up to {@link #KEYS_IN_FLIGHT} keys in flight, each at its next
+         * probe; a round reads the words of all of their probes, then tests each key's cell and
+         * either ends the key (a zero cell, or its k-th non-zero one) or moves it to its next probe,
+         * then takes new keys in place of the ended ones. The batch queries' engine beyond the
+         * caches: {@link BatchProber} says why rounds. Each cell is read by a volatile read of its
+         * word ({@link CellArray#wordVolatile}), as a single query reads it, so the answers see
+         * every add completed before the call; a key's answer is exactly its single query's: the
+         * same probes in the same order, up to the same first zero.
+         *
+         * @return how many may be present
+         */
+        int mightContainInRounds(long address, int log2Bits, long max, int count, IntToLongFunction hashOfKey,
+                boolean[] results) {
+            long cells = this.cells;
+            long[] cubicOffsets = this.cubicOffsets;
+            int hashes = this.hashes;
+            int capacity = Math.min(KEYS_IN_FLIGHT, count);
+            int[] key = new int[capacity];
+            int[] probe = new int[capacity];
+            long[] point = new long[capacity]; // hash + probe * step, before the reduction and cubic term
+            long[] step = new long[capacity];
+            long[] bit = new long[capacity]; // where the probe's cell starts, in bits from word 0
+            long[] word = new long[capacity]; // the word that holds it, as the round read it
+            int size = 0;
+            int next = 0;
+            int present = 0;
+            while (true) {
+                for (; size < capacity && next < count; size++, next++) {
+                    long hash = hashOfKey.applyAsLong(next);
+                    key[size] = next;
+                    probe[size] = 0;
+                    point[size] = hash;
+                    step[size] = step(hash);
+                    bit[size] = ProbeMath.reduce(hash, cells) << log2Bits;
+                }
+                if (size == 0) {
+                    return present;
+                }
+                // The round's loads, back to back: each misses on its own line, and they overlap.
+                for (int s = 0; s < size; s++) {
+                    word[s] = CellArray.wordVolatile(address + ((bit[s] >>> 6) << 3));
+                }
+                int kept = 0;
+                for (int s = 0; s < size; s++) {
+                    boolean set = ((word[s] >>> bit[s]) & max) != 0;
+                    int p = probe[s] + 1;
+                    if (set && p < hashes) {
+                        long x = point[s] + step[s];
+                        long cell = ProbeMath.reduce(x, cells) + cubicOffsets[p];
+                        key[kept] = key[s];
+                        probe[kept] = p;
+                        point[kept] = x;
+                        step[kept] = step[s];
+                        bit[kept] = (cell >= cells ? cell - cells : cell) << log2Bits;
+                        kept++;
+                    } else {
+                        results[key[s]] = set;
+                        present += set ? 1 : 0;
                     }
                 }
+                size = kept;
             }
-            return sum;
         }
 
         /** Every probe's cell: each is on a line of its own. */
@@ -333,12 +379,6 @@ abstract class Probing {
         @Override
         public long loadFirstLines(CellArray array, long[] keyHashes, int from, int to) {
             return loadLines(array, keyHashes, from, to);
-        }
-
-        /** None: a key's other probes share its first probe's line. */
-        @Override
-        public long loadOtherLinesOfCandidates(CellArray array, long[] keyHashes, int from, int to) {
-            return 0;
         }
     }
 
