@@ -42,11 +42,8 @@
  *       contains, remove and count with every key on the command line, only the C1 compiler with
  *       one compiler thread ({@code -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1}), since such a
  *       run is over before C2 would pay and its threads compete for the CPU; anything reading keys
- *       from a file or stdin keeps the tiered compiler for its hot loops, with the compile
- *       thresholds scaled by 4 where no AOT cache gives it profiles
- *       ({@code -XX:CompileThresholdScaling=4}): start-up's many lukewarm methods stay interpreted,
- *       where compiling them cost a short build or query more than it saved. G1 stays: on JDK 17
- *       only G1 maps the module graph archived by CDS.
+ *       from a file or stdin keeps the tiered compiler for its hot loops. G1 stays: on JDK 17 only
+ *       G1 maps the module graph archived by CDS.
  *   <li><b>Settings made before any library starts</b> ({@link io.bloomstore.cli.QuickStart}):
  *       SLF4J is told its provider (slf4j-nop) instead of scanning the class path for one.
  *       Chronicle's posix binding needs JNR, which the parent pom leaves out (it cost most of a

@@ -111,8 +111,6 @@ final class JarProcess {
         }
         if (!readsKeys) {
             flags.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1"));
-        } else {
-            flags.add("-XX:CompileThresholdScaling=4"); // as the launcher without JDK 25's AOT cache
         }
         return flags;
     }

@@ -61,34 +61,6 @@ class KeysAndLauncherIT {
     }
 
     /**
-     * A run that reads keys gets the JIT's thresholds scaled by 4, unless it runs with JDK 25's
-     * AOT cache; a one-key query keeps the default scale under its C1-only flags (package-info,
-     * "Start-up time"). Read back from the JVM itself (-XX:+PrintFlagsFinal).
-     */
-    @Test
-    void theLauncherScalesTheCompileThresholdsOfRunsThatReadKeys() throws Exception {
-        Files.writeString(dir.resolve("keys.txt"), "a\nb\n");
-        double build = compileThresholdScaling("build", "s.bloom", "--from", "keys.txt", "--expected", "10", "--fpp", "0.1");
-        double query = compileThresholdScaling("contains", "s.bloom", "--from", "keys.txt");
-        if (Runtime.version().feature() < 25) { // on 25+ it depends on whether the cache could be made (AotCacheIT)
-            assertEquals(4.0, build);
-            assertEquals(4.0, query);
-        }
-        assertEquals(1.0, compileThresholdScaling("contains", "s.bloom", "a"));
-    }
-
-    private double compileThresholdScaling(String... args) throws Exception {
-        ProcessBuilder launcher = new ProcessBuilder(LAUNCHER.toString());
-        launcher.command().addAll(List.of(args));
-        launcher.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        launcher.environment().put("BLOOMSTORE_JAVA_OPTS", "-XX:+PrintFlagsFinal");
-        JarProcess.Result result = JarProcess.run(launcher, dir, new byte[0]);
-        assertEquals(0, result.exit(), result.err());
-        return result.stdout().lines().filter(line -> line.contains(" CompileThresholdScaling "))
-                .mapToDouble(line -> Double.parseDouble(line.trim().split("\\s+")[3])).findFirst().orElseThrow();
-    }
-
-    /**
      * The launcher's first use builds the jar with Maven, which prints colour codes (ESC[0m) even
      * in batch mode: none reaches the user, whether the build succeeds (Maven's output is not shown)
      * or fails (shown, stripped of them). A stand-in for mvn, first on the PATH, prints what Maven
