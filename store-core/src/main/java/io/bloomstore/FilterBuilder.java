@@ -195,7 +195,7 @@ public final class FilterBuilder {
     /**
      * Adder threads, at least 1. One adder of a fixed filter filled {@link #inMemory in memory} adds
      * with plain stores instead of compare-and-sets, as no other writer can see that memory: for a
-     * filter in the caches, less CPU and no more time than two adders, but for one far larger about
+     * filter in the caches, less CPU in about the same time as two adders, but for one far larger about
      * the same CPU, in a time that varied from a third less to twice as long
      * (docs/BENCHMARKS-HISTORY.md, "Plain stores for a single writer"). So by default a fixed filter
      * filled in memory whose cells take at most 16 MiB (10 M keys at 1 %) has one adder, and any
@@ -424,9 +424,10 @@ public final class FilterBuilder {
     /**
      * The adder threads of a build: those set by {@link #threads}, else one for a fixed filter
      * filled in memory whose cells fit in {@link #ONE_ADDER_BYTES}, else
-     * {@link AddPipeline#defaultThreads}. In the caches, one adder's plain stores take a sixth less
-     * CPU than two adders' compare-and-sets for 3 M keys, a tenth for 10 M, in no more time
-     * (docs/BENCHMARKS.md, "Whole processes"); far beyond them two adders keep more misses in flight.
+     * {@link AddPipeline#defaultThreads}. In the caches, one adder's plain stores take less CPU than
+     * two adders' compare-and-sets (up to a sixth, for 3 M and for 10 M keys) in about the same
+     * time (docs/BENCHMARKS.md, the results table); far beyond them two adders keep more misses in
+     * flight.
      */
     private int adders(BloomSpec shape, boolean inMemory) {
         if (threads > 0) {

@@ -204,11 +204,11 @@ final class SizeCommand extends CliCommand {
      * Whether the chain's own layout sizes {@code segment}, which the standard layout sizes. Far
      * down the table p is tiny, and the layout's sizing searches every k from 1 (sectorized) or
      * its standard k less 12 (blocked) up to the standard k plus 1, at most 32 or 64, building
-     * the rate model of each: most of a {@code size --grow}'s work. But the segment is sized if any
+     * the rate model of each and bisecting its cells. But the segment is sized if any
      * one k of that range reaches p within the cells allowed, as the search then takes that k's
      * count or a smaller one: so the standard layout's own k (the range's top, or one below it) is
      * tried alone first, the full sizing only when that k does not reach p. The answer is the full
-     * sizing's (docs/BENCHMARKS.md, "size --grow").
+     * sizing's (SizeIT; the row "`size --grow`" of docs/BENCHMARKS.md).
      */
     private static boolean sizesInOwnLayout(GrowingSpec spec, GrowingSpec standard, int segment) {
         BloomSpec standardSegment = standard.segmentSpec(segment);
