@@ -49,6 +49,8 @@ import java.util.function.LongFunction;
  * <p>A builder is a set of options; each {@code fromLines} or {@code filledBy} call builds one file.
  */
 public final class FilterBuilder {
+    /** The cells up to which a fixed filter filled in memory has one adder by default ({@link #adders}). */
+    private static final long ONE_ADDER_BYTES = 16L << 20;
     private final Path target;
     private BloomSpec spec;
     private LongFunction<BloomSpec> specForKeys;
@@ -58,7 +60,8 @@ public final class FilterBuilder {
     private boolean sparse;
     /** Whether a fixed filter is filled in anonymous memory; null: when it fits. */
     private Boolean inMemory;
-    private int threads = AddPipeline.defaultThreads();
+    /** Adder threads; 0 for the default ({@link #adders}). */
+    private int threads;
     private Phases progress = (phase, totalBytes) -> bytes -> {
     };
 
@@ -190,12 +193,13 @@ public final class FilterBuilder {
     }
 
     /**
-     * Adder threads, at least 1 (by default one per processor, at most four). One adder of a fixed
-     * filter filled {@link #inMemory in memory} adds with plain stores instead of compare-and-sets,
-     * as no other writer can see that memory: a tenth less CPU than two adders for a filter in the
-     * caches, but for one far larger about the same CPU, in a time that varied from a third less to
-     * twice as long (docs/BENCHMARKS-HISTORY.md, "Plain stores for a single writer"), so it is not the
-     * default.
+     * Adder threads, at least 1. One adder of a fixed filter filled {@link #inMemory in memory} adds
+     * with plain stores instead of compare-and-sets, as no other writer can see that memory: for a
+     * filter in the caches, less CPU in about the same time as two adders, but for one far larger about
+     * the same CPU, in a time that varied from a third less to twice as long
+     * (docs/BENCHMARKS-HISTORY.md, "Plain stores for a single writer"). So by default a fixed filter
+     * filled in memory whose cells take at most 16 MiB (10 M keys at 1 %) has one adder, and any
+     * other filter one per processor, at most four.
      *
      * @param threads the number of adder threads
      * @return this builder
@@ -357,7 +361,7 @@ public final class FilterBuilder {
         requireReady();
         try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
             T report;
-            try (BloomFilter filter = fillsInMemory(spec) ? createInMemory(building, spec) : mappedIn(building, spec)) {
+            try (BloomFilter filter = fillsInMemory(spec) ? createInMemory(building, spec, threads == 1) : mappedIn(building, spec)) {
                 report = fill.fill(filter);
                 seal(filter);
             }
@@ -401,11 +405,13 @@ public final class FilterBuilder {
         try (TemporaryFile building = TemporaryFile.beside(target, "building")) {
             KeySource.Added added;
             // a fixed filter is sealed once filled; a growing one is written live, never sealed
-            BloomFilter fixed = shape == null ? null : fillsInMemory(shape) ? createInMemory(building, shape)
+            boolean inMemory = shape != null && fillsInMemory(shape);
+            int adders = adders(shape, inMemory);
+            BloomFilter fixed = shape == null ? null : inMemory ? createInMemory(building, shape, adders == 1)
                     : mappedIn(building, shape);
             try (MembershipFilter filter = fixed != null ? fixed : GrowingBloomFilter.createIn(building, growingSpec);
                     Phase phase = progress.begin(Stage.BUILD, size)) {
-                added = keys.onProgress(phase::update).addTo(filter, threads);
+                added = keys.onProgress(phase::update).addTo(filter, adders);
                 if (fixed != null) {
                     seal(fixed);
                 }
@@ -413,6 +419,21 @@ public final class FilterBuilder {
             building.publishAs(target, replace);
             return new Built(shape, growingSpec, added.keys(), added.newKeys());
         }
+    }
+
+    /**
+     * The adder threads of a build: those set by {@link #threads}, else one for a fixed filter
+     * filled in memory whose cells fit in {@link #ONE_ADDER_BYTES}, else
+     * {@link AddPipeline#defaultThreads}. In the caches, one adder's plain stores take less CPU than
+     * two adders' compare-and-sets (up to a sixth, for 3 M and for 10 M keys) in about the same
+     * time (docs/BENCHMARKS.md, the results table); far beyond them two adders keep more misses in
+     * flight.
+     */
+    private int adders(BloomSpec shape, boolean inMemory) {
+        if (threads > 0) {
+            return threads;
+        }
+        return inMemory && shape.cellBytes() <= ONE_ADDER_BYTES ? 1 : AddPipeline.defaultThreads();
     }
 
     /**
@@ -451,7 +472,7 @@ public final class FilterBuilder {
      * @param building the build's temporary, empty: written through its descriptor, named by its path
      * @throws IOException if the disk cannot hold the file (unless sparse)
      */
-    private BloomFilter createInMemory(TemporaryFile building, BloomSpec shape) throws IOException {
+    private BloomFilter createInMemory(TemporaryFile building, BloomSpec shape, boolean oneAdder) throws IOException {
         Path file = building.path();
         FilterHeader header = FilterHeader.newFile(shape, rule, System.currentTimeMillis(), sparse);
         FilterFiles.requireCreatable(file, header); // what opening the finished file will need
@@ -459,7 +480,7 @@ public final class FilterBuilder {
         AnonymousImage image = AnonymousImage.allocate(building.reachable(), header.fileLength(), sparse);
         ByteBuffer page = header.newFilePage();
         image.store().write(0, page, 0, page.remaining());
-        return new BloomFilter(file, header, image, threads == 1);
+        return new BloomFilter(file, header, image, oneAdder);
     }
 
     private boolean fillsInMemory(BloomSpec shape) {

@@ -174,4 +174,36 @@ class InMemoryBuildTest {
         assertFalse(Files.exists(target));
         assertNoTemporaryFiles(dir);
     }
+
+    /**
+     * The adder threads a build starts when not told: one (with plain stores) for a filter of at
+     * most 16 MiB of cells built in memory, else one per processor up to four; as told otherwise.
+     * Counted from the key stream, which the build reads once its adders run.
+     */
+    @Test
+    void aBuildInMemoryOfAFilterInTheCachesHasOneAdder() throws IOException {
+        BloomSpec small = BloomSpec.forExpected(10_000, 0.01);
+        BloomSpec large = BloomSpec.builder().cells(17L << 23).hashes(7).build(); // 17 MiB of 1-bit cells
+        assertEquals(1, addersWhileReading(FilterBuilder.to(dir.resolve("s.bloom")).spec(small).inMemory(true)));
+        assertEquals(Math.min(4, Runtime.getRuntime().availableProcessors()),
+                addersWhileReading(FilterBuilder.to(dir.resolve("l.bloom")).spec(large).inMemory(true)));
+        assertEquals(Math.min(4, Runtime.getRuntime().availableProcessors()),
+                addersWhileReading(FilterBuilder.to(dir.resolve("m.bloom")).spec(small).inMemory(false)));
+        assertEquals(2, addersWhileReading(FilterBuilder.to(dir.resolve("t.bloom")).spec(small).inMemory(true).threads(2)));
+    }
+
+    private static int addersWhileReading(FilterBuilder builder) throws IOException {
+        int[] adders = {-1};
+        InputStream keys = new SequenceInputStream(new ByteArrayInputStream("a\nb\n".getBytes(StandardCharsets.US_ASCII)),
+                new InputStream() {
+                    @Override
+                    public int read() {
+                        adders[0] = (int) Thread.getAllStackTraces().keySet().stream()
+                                .filter(t -> t.getName().startsWith("bloomstore-adder-") && t.isAlive()).count();
+                        return -1;
+                    }
+                });
+        builder.fromLines(keys);
+        return adders[0];
+    }
 }

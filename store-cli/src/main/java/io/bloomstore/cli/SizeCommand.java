@@ -168,7 +168,7 @@ final class SizeCommand extends CliCommand {
                 }
             }
         }
-        while (sizable > 1 && spec.layout() != Layout.STANDARD && !sizes(spec, sizable - 1)) {
+        while (sizable > 1 && spec.layout() != Layout.STANDARD && !sizesInOwnLayout(spec, standard, sizable - 1)) {
             sizable--;
         }
         String reason = sizable < GrowingSpec.maxSegments() ? "cells" : "table";
@@ -198,6 +198,28 @@ final class SizeCommand extends CliCommand {
             held += spec.segmentKeys(i);
         }
         return new Growth(segments, held, bytes, reason);
+    }
+
+    /**
+     * Whether the chain's own layout sizes {@code segment}, which the standard layout sizes. Far
+     * down the table p is tiny, and the layout's sizing searches every k from 1 (sectorized) or
+     * its standard k less 12 (blocked) up to the standard k plus 1, at most 32 or 64, building
+     * the rate model of each and bisecting its cells. But the segment is sized if any
+     * one k of that range reaches p within the cells allowed, as the search then takes that k's
+     * count or a smaller one: so the standard layout's own k (the range's top, or one below it) is
+     * tried alone first, the full sizing only when that k does not reach p. The answer is the full
+     * sizing's (SizeIT; the row "`size --grow`" of docs/BENCHMARKS.md).
+     */
+    private static boolean sizesInOwnLayout(GrowingSpec spec, GrowingSpec standard, int segment) {
+        BloomSpec standardSegment = standard.segmentSpec(segment);
+        int k = Math.min(spec.layout() == Layout.SECTORIZED ? 32 : 64, standardSegment.hashes());
+        try {
+            BloomSpec.builder().expectedKeys(standardSegment.expectedKeys()).fpp(standardSegment.targetFpp())
+                    .layout(spec.layout()).hashes(k).build();
+        } catch (IllegalArgumentException e) {
+            return sizes(spec, segment);
+        }
+        return true;
     }
 
     private static boolean sizes(GrowingSpec spec, int segment) {

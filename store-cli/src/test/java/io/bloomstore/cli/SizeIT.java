@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bloomstore.GrowingSpec;
 import io.bloomstore.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -154,6 +155,40 @@ class SizeIT {
     }
 
     /** The text a person reads shows the numbers of --json: bytes, cells and hashes, for each kind. */
+    static Stream<Arguments> growingShapes() {
+        return Stream.of(Layout.BLOCKED, Layout.SECTORIZED).flatMap(layout -> Stream.of("1.5", "2", "4")
+                .flatMap(growth -> Stream.of("0.01", "1e-6").map(fpp -> Arguments.of(name(layout), growth, fpp))));
+    }
+
+    /**
+     * How far a chain of a one-line layout grows: where sizing its segments in its own layout first
+     * fails, walked segment by segment here, as size finds it by a shortcut (SizeCommand's
+     * sizesInOwnLayout).
+     */
+    @ParameterizedTest(name = "{0}, growth {1}, P {2}")
+    @MethodSource("growingShapes")
+    void aChainGrowsAsFarAsItsOwnLayoutSizesItsSegments(String layout, String growth, String fpp) throws IOException {
+        JsonNode limit = sizeJson("--expected", "1000", "--fpp", fpp, "--grow", "--growth", growth, "--layout", layout,
+                "--keys", "1000").get("limit");
+        GrowingSpec spec = GrowingSpec.of(1000, Double.parseDouble(fpp)).withGrowthFactor(Double.parseDouble(growth))
+                .withLayout(Layout.valueOf(layout.toUpperCase(Locale.ROOT)));
+        int sized = 0;
+        while (sized < GrowingSpec.maxSegments() && sizes(spec, sized)) {
+            sized++;
+        }
+        assertEquals(sized, limit.get("segments").asInt(), limit.toString());
+        assertEquals(sized < GrowingSpec.maxSegments() ? "cells" : "table", limit.get("reason").asText());
+    }
+
+    private static boolean sizes(GrowingSpec spec, int segment) {
+        try {
+            spec.segmentSpec(segment);
+            return true;
+        } catch (IllegalArgumentException tooLarge) {
+            return false;
+        }
+    }
+
     @Test
     void theTextShowsTheNumbersOfTheJson() throws IOException {
         List<String[]> shapes = List.of(new String[] {"--expected", "1M", "--fpp", "1%", "--counter-bits", "4"},

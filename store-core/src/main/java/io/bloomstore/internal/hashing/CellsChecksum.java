@@ -23,6 +23,9 @@ public final class CellsChecksum {
      */
     public static long of(BytesStore<?, ?> store, long offset, long length, long identity) {
         Objects.checkFromIndexSize(offset, length, store.capacity());
+        if (length > LongInputXxh3.MAX_SHORT_INPUT) {
+            return LongInputXxh3.hash(store, offset, length, identity);
+        }
         LongHashFunction xxh3 = identity == 0 ? UNSEEDED : LongHashFunction.xx3(identity);
         return xxh3.hashMemory(store.addressForRead(offset), length);
     }

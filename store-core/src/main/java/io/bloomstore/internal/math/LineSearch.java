@@ -21,15 +21,25 @@ public record LineSearch(long keys, double fpp, int perBlock, long maxBlocks, in
     /**
      * The fewest blocks that reach p, over every k tried, and their k; the smallest k on a tie.
      *
+     * <p>The k are tried from the largest down, and a smaller k is searched only if it reaches p in
+     * the best count so far (one rate evaluation: it wins a tie, so it need not beat it). The rate
+     * falls as blocks are added, so a k that misses p there would end above the best: this chooses
+     * what searching every k chooses, with a bisection for the few k that improve on the best
+     * instead of one for every k (up to 32 of them far down a growing file's table, most of which
+     * miss p in any filter the format allows; {@code LineSearchTest}).
+     *
      * @return {blocks, k}, or null if no k reaches p within {@link #maxBlocks}
      */
     public long[] fewest() {
         long bestBlocks = Long.MAX_VALUE;
         int bestK = 0;
-        for (int k = fromK; k <= toK; k++) {
+        for (int k = toK; k >= fromK; k--) {
             FppModel model = modelOfK.apply(k);
-            long blocks = model == null ? Long.MAX_VALUE : fewestBlocks(model, perBlock, maxBlocks, keys, fpp);
-            if (blocks < bestBlocks) {
+            if (model == null || bestBlocks != Long.MAX_VALUE && model.fpp(bestBlocks * perBlock, keys) > fpp) {
+                continue;
+            }
+            long blocks = fewestBlocks(model, perBlock, maxBlocks, keys, fpp);
+            if (blocks <= bestBlocks && blocks != Long.MAX_VALUE) {
                 bestBlocks = blocks;
                 bestK = k;
             }
