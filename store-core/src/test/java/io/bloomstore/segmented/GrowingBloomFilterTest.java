@@ -157,6 +157,42 @@ class GrowingBloomFilterTest {
     }
 
     /**
+     * A standard chain's batch query goes region by region, each region's keys in flight beyond the
+     * caches: over a chain whose last segment is beyond them (4.8 MB), members of every segment,
+     * strangers and batches of any length are answered as single queries answer them.
+     */
+    @Test
+    void aStandardChainsBatchQueryAnswersAsSingleQueries() throws Exception {
+        GrowingSpec spec = GrowingSpec.of(200_000, 0.01).withGrowthFactor(4).withLayout(Layout.STANDARD);
+        try (GrowingBloomFilter filter = GrowingBloomFilter.create(dir.resolve("standard.bloom"), spec)) {
+            long[] members = new long[1_500_000];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = filter.hasher().hash((long) i);
+            }
+            filter.addHashes(members, members.length);
+            assertEquals(3, filter.segmentCount());
+            assertTrue(filter.stats().parts().get(2).bytes() > 2 << 20, "the last segment is beyond the caches");
+            SplittableRandom random = new SplittableRandom(5);
+            long[] keys = new long[20_000];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = random.nextBoolean() ? members[random.nextInt(members.length)] : random.nextLong();
+            }
+            for (int length : new int[] {0, 1, 17, 128, 129, 1_000, 20_000}) {
+                boolean[] batch = new boolean[length + 1];
+                batch[length] = true; // past the count: left alone
+                int present = filter.mightContainHashes(keys, length, batch);
+                int singlePresent = 0;
+                for (int i = 0; i < length; i++) {
+                    assertEquals(filter.mightContainHash(keys[i]), batch[i], "key " + i + " of a batch of " + length);
+                    singlePresent += batch[i] ? 1 : 0;
+                }
+                assertEquals(singlePresent, present);
+                assertTrue(batch[length], "the answer past the count is untouched");
+            }
+        }
+    }
+
+    /**
      * A size limit: growth that would pass it is refused, adds then throw naming the limit (and
      * change nothing), queries go on answering every key added before.
      */

@@ -2,9 +2,11 @@ package io.bloomstore.internal.segment;
 
 import io.bloomstore.BloomSpec;
 import io.bloomstore.InvalidFilterFileException;
+import io.bloomstore.Layout;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * What a growing chain ({@link Growth}) and a windowed ring ({@link Rotation}) share: the regions
@@ -83,15 +85,28 @@ public abstract sealed class Regions permits Growth, Rotation {
     }
 
     /**
-     * Queries keys in groups of 16 against the regions probed at the start of the call: first the
-     * line of each key's first probe in every probed region is loaded, all at once, then each key is
-     * asked of the regions in turn. An absent key's probing stops in a region at its first zero cell,
-     * its first probe half the time in a half-full region, so the pass loads one line a key and
-     * region (all k of them, in the standard layout, cost 2 to 3 times the CPU a key at 10 M:
-     * docs/BENCHMARKS-HISTORY.md, "Growing and windowed filters").
+     * Queries keys against the regions probed at the start of the call, in one of two ways by the
+     * file's layout (measured at 10 M keys: docs/BENCHMARKS-HISTORY.md, "Segmented batch queries").
+     *
+     * <p>A one-line layout (blocked, sectorized) goes in groups of 16 keys: first the line of each
+     * key in every probed region is loaded, all at once, then each key is asked of the regions in
+     * turn. A key costs one line a region, so a group overlaps 16 misses a region, 128 in a ring of
+     * eight slots.
+     *
+     * <p>A standard layout goes region by region: each region answers the keys not yet found in an
+     * earlier one with a fixed filter's batch query ({@link Segment#mightContainHashes}: in rounds,
+     * keys in flight, beyond the caches), and only the keys it does not hold go on to the next. An
+     * absent key's probing in a region reads about 2 of its k lines, which the rounds load exactly;
+     * loading each key's first line in every region at once, as the one-line layouts do, left the
+     * other lines to be missed one after another.
      */
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         Segment[] probed = probedRegions();
+        return probed.length > 0 && probed[0].spec().layout() == Layout.STANDARD
+                ? regionByRegion(probed, hashes, count, results) : acrossRegions(probed, hashes, count, results);
+    }
+
+    private int acrossRegions(Segment[] probed, long[] hashes, int count, boolean[] results) {
         int present = 0;
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);
@@ -115,6 +130,38 @@ public abstract sealed class Regions permits Growth, Rotation {
             }
         }
         return false;
+    }
+
+    private static int regionByRegion(Segment[] probed, long[] hashes, int count, boolean[] results) {
+        Arrays.fill(results, 0, count, false);
+        long[] asked = hashes; // the keys not found yet, in their order; a copy once one is found
+        int[] places = null; // where each of them is in hashes; null while they are hashes[0 .. left)
+        int left = count;
+        boolean[] found = new boolean[count];
+        int present = 0;
+        for (Segment region : probed) {
+            if (left == 0) {
+                break;
+            }
+            region.mightContainHashes(asked, left, found);
+            long[] stillAsked = asked == hashes ? new long[left] : asked; // compacted in place: kept <= i
+            int[] stillPlaces = places == null ? new int[left] : places;
+            int kept = 0;
+            for (int i = 0; i < left; i++) {
+                int place = places == null ? i : places[i];
+                if (found[i]) {
+                    results[place] = true;
+                    present++;
+                } else {
+                    stillAsked[kept] = asked[i];
+                    stillPlaces[kept++] = place;
+                }
+            }
+            asked = stillAsked;
+            places = stillPlaces;
+            left = kept;
+        }
+        return present;
     }
 
     /**

@@ -7,6 +7,7 @@ import io.bloomstore.internal.format.CheckedFile;
 import io.bloomstore.internal.format.FilterFileDescriptor;
 import io.bloomstore.internal.format.FilterHeader;
 import io.bloomstore.internal.format.FilterState;
+import io.bloomstore.internal.probe.BatchProber;
 import io.bloomstore.internal.probe.CellProbes;
 import io.bloomstore.internal.probe.FillEstimates;
 import java.io.IOException;
@@ -34,6 +35,8 @@ public final class Segment implements AutoCloseable {
     private final FilterState state;
     private final CellArray cells;
     private final CellProbes probes;
+    /** The region's batch queries: the fixed filter's engine ({@link BatchProber}) over its cells. */
+    private final BatchProber batches;
     /**
      * Publish the count when a new key's hash has these low bits all zero: on average every
      * mask + 1 new keys, with no shared counter read per add. A power of two near capacity / 64 (at
@@ -52,6 +55,7 @@ public final class Segment implements AutoCloseable {
         this.cells = new CellArray(mapping.store(), FilterFileDescriptor.CELLS_START, spec.cells(),
                 spec.counterBits(), spec.cellBytes());
         this.probes = new CellProbes(spec, cells);
+        this.batches = new BatchProber(spec, probes);
         long every = Long.highestOneBit(Math.max(1, Math.min(256, spec.expectedKeys() / 64)));
         this.publishMask = every - 1;
     }
@@ -118,6 +122,16 @@ public final class Segment implements AutoCloseable {
     /** Whether the key hashing to {@code hash} may be in this region. */
     public boolean mightContain(long hash) {
         return probes.mightContain(hash);
+    }
+
+    /**
+     * Queries the keys whose hashes are {@code hashes[0 .. count)} here, into {@code results[0 .. count)},
+     * as a fixed filter's batch query does, its cache misses overlapped.
+     *
+     * @return how many may be here
+     */
+    public int mightContainHashes(long[] hashes, int count, boolean[] results) {
+        return batches.mightContainHashes(hashes, count, results);
     }
 
     /** Loads the lines the keys of {@code keyHashes[from .. to)} probe here; returns a sum the caller must keep. */
