@@ -35,6 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 class PublicApiTest {
     static final Path LISTING = Path.of("src", "test", "resources", "public-api.txt");
+    /** The package's overview, which introduces every public type by what a user does with it. */
+    static final Path OVERVIEW = Path.of("src", "main", "java", "io", "bloomstore", "package-info.java");
     private static final String UPDATE = "public-api.update";
     private static final String HISTORY = "# at ";
     private static final String PACKAGE = "io.bloomstore";
@@ -52,6 +54,20 @@ class PublicApiTest {
                     + diff(actual.lines().toList(), expected.lines().toList())
                     + "if the change is meant, regenerate the listing and commit it: mvn -B -ntp -o -pl store-core"
                     + " -Dtest=PublicApiTest -D" + UPDATE + "=true verify");
+        }
+    }
+
+    @Test
+    void everyPublicTypeIsIntroducedInThePackageOverview() throws IOException {
+        String overview = Files.readString(OVERVIEW, StandardCharsets.UTF_8);
+        List<String> missing = publicTypes().stream()
+                .filter(t -> t.getEnclosingClass() == null)
+                .map(Class::getName)
+                .filter(name -> !overview.contains("{@link " + name + "}") && !overview.contains("{@link " + name + "#"))
+                .toList();
+        if (!missing.isEmpty()) {
+            fail("public types that " + OVERVIEW + " does not introduce: " + missing + "; say there, with a {@link},"
+                    + " what a user does with each, or make it package-private");
         }
     }
 
