@@ -10,11 +10,7 @@ import io.bloomstore.RegionStats;
 import io.bloomstore.WindowSpec;
 import io.bloomstore.WindowedBloomFilter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,12 +110,15 @@ class BatchAddsAcrossStepsTest {
      * A clock that, once told, moves one epoch on every so many reads, as if that many reads took
      * an epoch, up to {@link #STEPS} epochs: fewer than the window, so every key stays in it.
      */
-    private static final class EpochPerReads extends Clock {
+    private static final class EpochPerReads extends TestClock {
         static final int STEPS = 4;
-
         private final AtomicLong reads = new AtomicLong();
         private volatile long every = Long.MAX_VALUE;
         private volatile long stoppedAt = -1;
+
+        EpochPerReads() {
+            super(T0);
+        }
 
         void stepEvery(long readsPerEpoch) {
             reads.set(0);
@@ -134,21 +133,6 @@ class BatchAddsAcrossStepsTest {
         public long millis() {
             long stopped = stoppedAt;
             return stopped >= 0 ? stopped : T0 + Math.min(STEPS, reads.getAndIncrement() / every) * E;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis());
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("a test clock has no zones");
         }
     }
 }
