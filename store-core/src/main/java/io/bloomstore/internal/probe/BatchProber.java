@@ -181,7 +181,7 @@ public final class BatchProber {
             for (int i = 0; i < size; i++) {
                 group[i] = hashOfKey.applyAsLong(from + i);
             }
-            present += queryInGroups(target, group, size, results, from);
+            present += queryGroup(target, group, 0, size, results, from);
         }
         return present;
     }
@@ -247,25 +247,24 @@ public final class BatchProber {
      * @return how many may be present
      */
     public static int queryInGroups(Queries target, long[] hashes, int count, boolean[] results) {
-        return queryInGroups(target, hashes, count, results, 0);
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            present += queryGroup(target, hashes, from, Math.min(count, from + BATCH), results, 0);
+        }
+        return present;
     }
 
     /**
-     * {@link #queryInGroups}, the answer to {@code hashes[i]} going to {@code results[i + shift]}.
-     * The group's loads and its per-key loop are one method with the group loop, as in
-     * {@link #addInGroups}: a per-group method of their own was compiled apart and called once a
-     * group, which the loops this engine replaced were not.
+     * Queries the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them; the answer to
+     * {@code hashes[i]} goes to {@code results[i + shift]}.
      */
-    private static int queryInGroups(Queries target, long[] hashes, int count, boolean[] results, int shift) {
+    private static int queryGroup(Queries target, long[] hashes, int from, int to, boolean[] results, int shift) {
+        keep(target.loadForQueries(hashes, from, to));
         int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            keep(target.loadForQueries(hashes, from, to));
-            for (int i = from; i < to; i++) {
-                boolean hit = target.mightContain(hashes[i]);
-                results[i + shift] = hit;
-                present += hit ? 1 : 0;
-            }
+        for (int i = from; i < to; i++) {
+            boolean hit = target.mightContain(hashes[i]);
+            results[i + shift] = hit;
+            present += hit ? 1 : 0;
         }
         return present;
     }
