@@ -78,9 +78,9 @@ import java.util.function.IntToLongFunction;
  * into the group loop. So each side brings one class for adds ({@link Adds}) and one for queries
  * ({@link Queries}): {@link OneArray} for a fixed filter, and for the regions one class whatever their
  * kind (a chain and a ring reach it through it, not as two classes of their own), so a process
- * that uses every kind still has two classes at each per-key call. In the JIT's inlining log, the
- * group loop compiled for one kind inlines the same calls as that kind's own loop did before, and
- * leaves the same ones (a layout's longest probing loops) as calls. The engine's measurements against
+ * that uses every kind still has two classes at each per-key call. In the JIT's inlining log, each
+ * kind's per-key add or query inlines the same calls as that kind's own loop did before, and leaves
+ * the same ones (a layout's longest probing loops) as calls. The engine's measurements against
  * the loops it replaced, and an earlier form of it, are in docs/BENCHMARKS-HISTORY.md (issue 37).
  *
  * <p>Counting new keys is left to the caller, once per batch: one update of a shared counter per
