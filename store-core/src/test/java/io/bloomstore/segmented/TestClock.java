@@ -7,7 +7,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A clock the test sets and advances; shared safely between threads. */
-final class TestClock extends Clock {
+class TestClock extends Clock {
     private final AtomicLong millis;
 
     TestClock(long startMillis) {

@@ -66,6 +66,23 @@ import java.util.function.IntToLongFunction;
  * per key, and it paid even at the cache-resident size. The
  * measurements behind each rule are in docs/BENCHMARKS-HISTORY.md.
  *
+ * <p><b>One engine for one cell array and for several.</b> The groups, their load-ahead and the
+ * sink that keeps its loads ({@link #addInGroups}, {@link #queryInGroups}) serve a fixed filter
+ * (its target, {@link OneArray}: one cell array, each key added or asked of it) and the regions of a
+ * growing chain or windowed ring (their target, in {@code internal.segment}, loads a group's
+ * lines in every region, then adds each key by the chain's or ring's protocol, or asks it of the
+ * regions in turn). The caller's part is asked once a group for the loads and once a key for the
+ * add or query; the per-key call is the one that counts, so it must stay a call the JIT inlines.
+ * It does while its call site sees at most two classes: the JIT inlines both behind a type test,
+ * and a third would make it a table call per key, the add's or query's loop no longer compiled
+ * into the group loop. So each side brings one class for adds ({@link Adds}) and one for queries
+ * ({@link Queries}): {@link OneArray} for a fixed filter, and for the regions one class whatever their
+ * kind (a chain and a ring reach it through it, not as two classes of their own), so a process
+ * that uses every kind still has two classes at each per-key call. In the JIT's inlining log, each
+ * kind's per-key add or query inlines the same calls as that kind's own loop did before, and leaves
+ * the same ones (a layout's longest probing loops) as calls. The engine's measurements against
+ * the loops it replaced, and an earlier form of it, are in docs/BENCHMARKS-HISTORY.md (issue 37).
+ *
  * <p>Counting new keys is left to the caller, once per batch: one update of a shared counter per
  * key would be one more locked instruction per key.
  */
@@ -76,18 +93,51 @@ public final class BatchProber {
     private static final long CACHE_RESIDENT_BYTES = 2L << 20;
     /** Any value: {@link #keep} compares a load-ahead's sum with it. */
     private static final long TOUCH_SENTINEL = 0x626C_6F6F_6D73_7472L;
-
-    private final CellProbes probes;
-    private final boolean loadsAhead;
-    /** Whether queries keep keys in flight, in rounds: a standard-layout filter beyond the caches. */
-    private final boolean queriesInRounds;
     /** Sink of the load-aheads' loads; its value means nothing. */
     @SuppressWarnings("unused")
-    private long touched;
+    private static long touched;
+
+    private final CellProbes probes;
+    /** The engine's target for this filter's groups. */
+    private final OneArray target;
+    /** Whether queries keep keys in flight, in rounds: a standard-layout filter beyond the caches. */
+    private final boolean queriesInRounds;
+
+    /** What a batch add goes into, for {@link #addInGroups}: see the class comment. */
+    public interface Adds {
+        /**
+         * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, asked once
+         * a group, right before its adds (so it may follow a growth or rotation made by the group before).
+         *
+         * @return the sum of the words loaded, which the engine keeps; 0 if nothing was loaded
+         */
+        long loadForAdds(long[] hashes, int from, int to);
+
+        /**
+         * Adds one key.
+         *
+         * @return whether it was definitely new
+         */
+        boolean add(long hash);
+    }
+
+    /** What a batch query asks, for {@link #queryInGroups}: see the class comment. */
+    public interface Queries {
+        /**
+         * Loads the lines that querying the keys of {@code hashes[from .. to)} will probe.
+         *
+         * @return the sum of the words loaded, which the engine keeps; 0 if nothing was loaded
+         */
+        long loadForQueries(long[] hashes, int from, int to);
+
+        /** Whether the key hashing to {@code hash} may be present. */
+        boolean mightContain(long hash);
+    }
 
     public BatchProber(BloomSpec spec, CellProbes probes) {
+        boolean loadsAhead = spec.layout() != Layout.STANDARD || spec.cellBytes() > CACHE_RESIDENT_BYTES;
         this.probes = probes;
-        this.loadsAhead = spec.layout() != Layout.STANDARD || spec.cellBytes() > CACHE_RESIDENT_BYTES;
+        this.target = new OneArray(probes, loadsAhead);
         this.queriesInRounds = loadsAhead && spec.layout() == Layout.STANDARD;
     }
 
@@ -97,11 +147,7 @@ public final class BatchProber {
      * @return how many of them were definitely new
      */
     public int addHashes(long[] hashes, int count) {
-        int added = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            added += addGroup(hashes, from, Math.min(count, from + BATCH));
-        }
-        return added;
+        return addInGroups(target, hashes, count);
     }
 
     /**
@@ -113,11 +159,7 @@ public final class BatchProber {
         if (queriesInRounds) {
             return probes.mightContainInRounds(count, i -> hashes[i], results);
         }
-        int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
-        }
-        return present;
+        return queryInGroups(target, hashes, count, results);
     }
 
     /**
@@ -139,34 +181,88 @@ public final class BatchProber {
             for (int i = 0; i < size; i++) {
                 group[i] = hashOfKey.applyAsLong(from + i);
             }
-            present += queryGroup(group, 0, size, results, from);
+            present += queryGroup(target, group, 0, size, results, from);
         }
         return present;
     }
 
-    /** Adds the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them. */
-    private int addGroup(long[] hashes, int from, int to) {
-        if (loadsAhead) {
-            keep(probes.loadLines(hashes, from, to));
+    /** One cell array as the engine's target: a fixed filter's, a slice's, a region's own. */
+    private static final class OneArray implements Adds, Queries {
+        private final CellProbes probes;
+        private final boolean loadsAhead;
+
+        OneArray(CellProbes probes, boolean loadsAhead) {
+            this.probes = probes;
+            this.loadsAhead = loadsAhead;
         }
+
+        /** Every line of the group's keys, unless the filter is cache-resident. */
+        @Override
+        public long loadForAdds(long[] hashes, int from, int to) {
+            return loadsAhead ? probes.loadLines(hashes, from, to) : 0;
+        }
+
+        /** {@inheritDoc} Increments the key's cells ({@link CellProbes#increment}). */
+        @Override
+        public boolean add(long hash) {
+            return probes.increment(hash);
+        }
+
+        /** Every line of the group's keys, unless the filter is cache-resident. */
+        @Override
+        public long loadForQueries(long[] hashes, int from, int to) {
+            return loadForAdds(hashes, from, to);
+        }
+
+        @Override
+        public boolean mightContain(long hash) {
+            return probes.mightContain(hash);
+        }
+    }
+
+    /**
+     * The engine's adds: the keys whose hashes are {@code hashes[0 .. count)} added into
+     * {@code target} in groups of {@value #BATCH}, each group's lines loaded ahead.
+     *
+     * @return how many of them were definitely new
+     * @throws RuntimeException as the target's add; the keys before the refused one are in
+     */
+    public static int addInGroups(Adds target, long[] hashes, int count) {
         int added = 0;
-        for (int i = from; i < to; i++) {
-            added += probes.increment(hashes[i]) ? 1 : 0;
+        for (int from = 0; from < count; from += BATCH) {
+            int to = Math.min(count, from + BATCH);
+            keep(target.loadForAdds(hashes, from, to));
+            for (int i = from; i < to; i++) {
+                added += target.add(hashes[i]) ? 1 : 0;
+            }
         }
         return added;
+    }
+
+    /**
+     * The engine's queries: the keys whose hashes are {@code hashes[0 .. count)} asked of
+     * {@code target} into {@code results[0 .. count)} in groups of {@value #BATCH}, each group's
+     * lines loaded ahead.
+     *
+     * @return how many may be present
+     */
+    public static int queryInGroups(Queries target, long[] hashes, int count, boolean[] results) {
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            present += queryGroup(target, hashes, from, Math.min(count, from + BATCH), results, 0);
+        }
+        return present;
     }
 
     /**
      * Queries the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them; the answer to
      * {@code hashes[i]} goes to {@code results[i + shift]}.
      */
-    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
-        if (loadsAhead) {
-            keep(probes.loadLines(hashes, from, to));
-        }
+    private static int queryGroup(Queries target, long[] hashes, int from, int to, boolean[] results, int shift) {
+        keep(target.loadForQueries(hashes, from, to));
         int present = 0;
         for (int i = from; i < to; i++) {
-            boolean hit = probes.mightContain(hashes[i]);
+            boolean hit = target.mightContain(hashes[i]);
             results[i + shift] = hit;
             present += hit ? 1 : 0;
         }
@@ -174,10 +270,10 @@ public final class BatchProber {
     }
 
     /** Keeps the sum of a load-ahead's loads, so that they are made. */
-    private void keep(long sum) {
+    private static void keep(long sum) {
         // The JIT may drop loads whose values go nowhere. Compared, these stay; stored only on a
-        // chance match, they do not write this object's cache line on every batch, which every
-        // thread batching through the same handle reads on every call.
+        // chance match, they write no shared cache line on every batch, which every thread
+        // batching reads on every call.
         if (sum == TOUCH_SENTINEL) {
             touched = sum;
         }

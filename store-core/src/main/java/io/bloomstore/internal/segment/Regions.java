@@ -5,6 +5,7 @@ import io.bloomstore.InvalidFilterFileException;
 import io.bloomstore.Layout;
 import io.bloomstore.internal.format.ContainerHeader;
 import io.bloomstore.internal.format.ContainerState;
+import io.bloomstore.internal.probe.BatchProber;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -15,19 +16,16 @@ import java.util.Arrays;
  * here; what is published when is the protocol's, as docs/RELIABILITY.md describes it.
  */
 public abstract sealed class Regions permits Growth, Rotation {
-    /** Keys per batch step, as in {@code internal.probe.BatchProber}: enough independent misses to fill the miss buffers. */
-    private static final int BATCH = 16;
-    /** Any value: {@link #keep} compares a load-ahead's sum with it. */
-    private static final long KEEP_SENTINEL = 0x626C_6F6F_6D73_7472L;
-
     final SegmentedFile file;
     final ContainerHeader header;
     final ContainerState state;
     /** The exceptions an add is refused with. */
     final Refusals refusals;
-    /** Sink of the load-ahead passes' loads; its value means nothing. */
-    @SuppressWarnings("unused")
-    private long kept;
+    /**
+     * This chain's or ring's adds as the batch engine's target: one class for both kinds, so the
+     * engine's per-key call sees only it and the fixed filter's ({@link BatchProber} says why).
+     */
+    private final ProtocolAdds protocolAdds = new ProtocolAdds();
 
     Regions(SegmentedFile file, Refusals refusals) {
         this.file = file;
@@ -66,32 +64,26 @@ public abstract sealed class Regions permits Growth, Rotation {
     public abstract boolean mightContain(long hash);
 
     /**
-     * Adds keys in groups of 16: first the lines the group's adds will probe are loaded, all at once
-     * ({@link #loadForAdds}: so a key's misses in all regions overlap, as do different keys'), then
-     * each key is added as by {@link #add}.
+     * Adds keys by the batch engine ({@link BatchProber#addInGroups}), in groups: first the lines
+     * the group's adds will probe are loaded, all at once ({@link #loadForAdds}, asked again for
+     * each group, after any growth or rotation the group before made: so a key's misses in all
+     * regions overlap, as do different keys'), then each key is added as by {@link #add}.
      *
      * @throws RuntimeException as {@link #add}; the keys before the refused one are in
      */
     public int addHashes(long[] hashes, int count) {
-        int added = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            keep(loadForAdds(hashes, from, to));
-            for (int i = from; i < to; i++) {
-                added += add(hashes[i]) ? 1 : 0;
-            }
-        }
-        return added;
+        return BatchProber.addInGroups(protocolAdds, hashes, count);
     }
 
     /**
      * Queries keys against the regions probed at the start of the call, in one of two ways by the
      * file's layout (measured at 10 M keys: docs/BENCHMARKS-HISTORY.md, "Segmented batch queries").
      *
-     * <p>A one-line layout (blocked, sectorized) goes in groups of 16 keys: first the line of each
-     * key in every probed region is loaded, all at once, then each key is asked of the regions in
-     * turn. A key costs one line a region, so a group overlaps 16 misses a region, 128 in a ring of
-     * eight slots.
+     * <p>A one-line layout (blocked, sectorized) goes by the batch engine, in groups of 16 keys
+     * ({@link BatchProber#queryInGroups}, {@link ProbedRegions}): first the line of each key in
+     * every probed region is loaded, all at once, then each key is asked of the regions in turn. A
+     * key costs one line a region, so a group overlaps 16 misses a region, 128 in a ring of eight
+     * slots.
      *
      * <p>A standard layout goes region by region: each region answers the keys not yet found in an
      * earlier one with a fixed filter's batch query ({@link Segment#mightContainHashes}: in rounds,
@@ -103,33 +95,8 @@ public abstract sealed class Regions permits Growth, Rotation {
     public int mightContainHashes(long[] hashes, int count, boolean[] results) {
         Segment[] probed = probedRegions();
         return probed.length > 0 && probed[0].spec().layout() == Layout.STANDARD
-                ? regionByRegion(probed, hashes, count, results) : acrossRegions(probed, hashes, count, results);
-    }
-
-    private int acrossRegions(Segment[] probed, long[] hashes, int count, boolean[] results) {
-        int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            int to = Math.min(count, from + BATCH);
-            long sum = 0;
-            for (Segment region : probed) {
-                sum += region.loadFirstLines(hashes, from, to);
-            }
-            keep(sum);
-            for (int i = from; i < to; i++) {
-                results[i] = anyMightContain(probed, hashes[i]);
-                present += results[i] ? 1 : 0;
-            }
-        }
-        return present;
-    }
-
-    private static boolean anyMightContain(Segment[] probed, long hash) {
-        for (Segment region : probed) {
-            if (region.mightContain(hash)) {
-                return true;
-            }
-        }
-        return false;
+                ? regionByRegion(probed, hashes, count, results)
+                : BatchProber.queryInGroups(new ProbedRegions(probed), hashes, count, results);
     }
 
     private static int regionByRegion(Segment[] probed, long[] hashes, int count, boolean[] results) {
@@ -166,7 +133,7 @@ public abstract sealed class Regions permits Growth, Rotation {
 
     /**
      * Loads the lines that adding the keys of {@code hashes[from .. to)} will probe, and returns the
-     * sum of the words, which the caller keeps: here every line of every region (a chain's add asks
+     * sum of the words, which the engine keeps: here every line of every region (a chain's add asks
      * every segment before it adds to the newest).
      */
     long loadForAdds(long[] hashes, int from, int to) {
@@ -177,10 +144,16 @@ public abstract sealed class Regions permits Growth, Rotation {
         return sum;
     }
 
-    /** Keeps the loads of a load-ahead pass from being dropped by the JIT, without writing on every batch. */
-    private void keep(long sum) {
-        if (sum == KEEP_SENTINEL) {
-            kept = sum;
+    /** The protocol's adds and the lines they probe, as {@link #protocolAdds} says why. */
+    private final class ProtocolAdds implements BatchProber.Adds {
+        @Override
+        public long loadForAdds(long[] hashes, int from, int to) {
+            return Regions.this.loadForAdds(hashes, from, to);
+        }
+
+        @Override
+        public boolean add(long hash) {
+            return Regions.this.add(hash);
         }
     }
 
