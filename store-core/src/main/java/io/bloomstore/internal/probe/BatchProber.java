@@ -66,29 +66,25 @@ import java.util.function.IntToLongFunction;
  * per key, and it paid even at the cache-resident size. The
  * measurements behind each rule are in docs/BENCHMARKS-HISTORY.md.
  *
- * <p><b>One engine for one cell array and for several.</b> The groups, their load-ahead and the
- * sink that keeps its loads ({@link #addInGroups}, {@link #queryInGroups}) serve a fixed filter
- * (its target, {@link OneArray}: one cell array, each key added or asked of it) and the regions of a
- * growing chain or windowed ring (their target, in {@code internal.segment}, loads a group's
- * lines in every region, then adds each key by the chain's or ring's protocol, or asks it of the
- * regions in turn). The caller's part is asked once a group for the loads and once a key for the
- * add or query; the per-key call is the one that counts, so it must stay a call the JIT inlines.
- * It does while its call site sees at most two classes: the JIT inlines both behind a type test,
- * and a third would make it a table call per key, the add's or query's loop no longer compiled
- * into the group loop. So each side brings one class for adds ({@link Adds}) and one for queries
- * ({@link Queries}): {@link OneArray} for a fixed filter, and for the regions one class whatever their
- * kind (a chain and a ring reach it through it, not as two classes of their own), so a process
- * that uses every kind still has two classes at each per-key call. In the JIT's inlining log, each
- * kind's per-key add or query inlines the same calls as that kind's own loop did before, and leaves
- * the same ones (a layout's longest probing loops) as calls. The engine's measurements against
- * the loops it replaced, and an earlier form of it, are in docs/BENCHMARKS-HISTORY.md (issue 37).
+ * <p><b>One engine for one cell array and for several: adds.</b> The groups of a batch add, their
+ * load-ahead and the sink that keeps its loads ({@link #addInGroups}) serve a fixed filter (its
+ * target, {@link OneArray}: one cell array) and the regions of a growing chain or windowed ring
+ * (their target, in {@code internal.segment}, loads a group's lines in every region, then adds
+ * each key by the chain's or ring's protocol). The target is asked once a group for the loads and
+ * once a key for the add; the per-key call is the one that counts, so it must stay a call the JIT
+ * inlines. It does while its call site sees at most two classes (the JIT inlines both behind a type
+ * test; a third would make it a table call per key), so each side brings one class. A chain's or
+ * ring's batch query of a one-line layout keeps a group loop of its own
+ * ({@code Regions.mightContainHashes}, with this class's {@link #BATCH} and {@link #keep}): driven
+ * through this engine's query, it measured slower than its own loop on a quiet host, where the
+ * adds measured level (docs/BENCHMARKS-HISTORY.md, ONE-ENGINE).
  *
  * <p>Counting new keys is left to the caller, once per batch: one update of a shared counter per
  * key would be one more locked instruction per key.
  */
 public final class BatchProber {
     /** Keys per group: see the class comment. */
-    private static final int BATCH = 16;
+    public static final int BATCH = 16;
     /** The size below which a standard-layout filter counts as cache-resident: see the class comment. */
     private static final long CACHE_RESIDENT_BYTES = 2L << 20;
     /** Any value: {@link #keep} compares a load-ahead's sum with it. */
@@ -98,7 +94,8 @@ public final class BatchProber {
     private static long touched;
 
     private final CellProbes probes;
-    /** The engine's target for this filter's groups. */
+    private final boolean loadsAhead;
+    /** The engine's target for this filter's batch adds. */
     private final OneArray target;
     /** Whether queries keep keys in flight, in rounds: a standard-layout filter beyond the caches. */
     private final boolean queriesInRounds;
@@ -121,22 +118,9 @@ public final class BatchProber {
         boolean add(long hash);
     }
 
-    /** What a batch query asks, for {@link #queryInGroups}: see the class comment. */
-    public interface Queries {
-        /**
-         * Loads the lines that querying the keys of {@code hashes[from .. to)} will probe.
-         *
-         * @return the sum of the words loaded, which the engine keeps; 0 if nothing was loaded
-         */
-        long loadForQueries(long[] hashes, int from, int to);
-
-        /** Whether the key hashing to {@code hash} may be present. */
-        boolean mightContain(long hash);
-    }
-
     public BatchProber(BloomSpec spec, CellProbes probes) {
-        boolean loadsAhead = spec.layout() != Layout.STANDARD || spec.cellBytes() > CACHE_RESIDENT_BYTES;
         this.probes = probes;
+        this.loadsAhead = spec.layout() != Layout.STANDARD || spec.cellBytes() > CACHE_RESIDENT_BYTES;
         this.target = new OneArray(probes, loadsAhead);
         this.queriesInRounds = loadsAhead && spec.layout() == Layout.STANDARD;
     }
@@ -159,7 +143,11 @@ public final class BatchProber {
         if (queriesInRounds) {
             return probes.mightContainInRounds(count, i -> hashes[i], results);
         }
-        return queryInGroups(target, hashes, count, results);
+        int present = 0;
+        for (int from = 0; from < count; from += BATCH) {
+            present += queryGroup(hashes, from, Math.min(count, from + BATCH), results, 0);
+        }
+        return present;
     }
 
     /**
@@ -181,13 +169,13 @@ public final class BatchProber {
             for (int i = 0; i < size; i++) {
                 group[i] = hashOfKey.applyAsLong(from + i);
             }
-            present += queryGroup(target, group, 0, size, results, from);
+            present += queryGroup(group, 0, size, results, from);
         }
         return present;
     }
 
     /** One cell array as the engine's target: a fixed filter's, a slice's, a region's own. */
-    private static final class OneArray implements Adds, Queries {
+    private static final class OneArray implements Adds {
         private final CellProbes probes;
         private final boolean loadsAhead;
 
@@ -206,17 +194,6 @@ public final class BatchProber {
         @Override
         public boolean add(long hash) {
             return probes.increment(hash);
-        }
-
-        /** Every line of the group's keys, unless the filter is cache-resident. */
-        @Override
-        public long loadForQueries(long[] hashes, int from, int to) {
-            return loadForAdds(hashes, from, to);
-        }
-
-        @Override
-        public boolean mightContain(long hash) {
-            return probes.mightContain(hash);
         }
     }
 
@@ -240,37 +217,24 @@ public final class BatchProber {
     }
 
     /**
-     * The engine's queries: the keys whose hashes are {@code hashes[0 .. count)} asked of
-     * {@code target} into {@code results[0 .. count)} in groups of {@value #BATCH}, each group's
-     * lines loaded ahead.
-     *
-     * @return how many may be present
-     */
-    public static int queryInGroups(Queries target, long[] hashes, int count, boolean[] results) {
-        int present = 0;
-        for (int from = 0; from < count; from += BATCH) {
-            present += queryGroup(target, hashes, from, Math.min(count, from + BATCH), results, 0);
-        }
-        return present;
-    }
-
-    /**
      * Queries the keys of {@code hashes[from .. to)}, at most {@value #BATCH} of them; the answer to
      * {@code hashes[i]} goes to {@code results[i + shift]}.
      */
-    private static int queryGroup(Queries target, long[] hashes, int from, int to, boolean[] results, int shift) {
-        keep(target.loadForQueries(hashes, from, to));
+    private int queryGroup(long[] hashes, int from, int to, boolean[] results, int shift) {
+        if (loadsAhead) {
+            keep(probes.loadLines(hashes, from, to));
+        }
         int present = 0;
         for (int i = from; i < to; i++) {
-            boolean hit = target.mightContain(hashes[i]);
+            boolean hit = probes.mightContain(hashes[i]);
             results[i + shift] = hit;
             present += hit ? 1 : 0;
         }
         return present;
     }
 
-    /** Keeps the sum of a load-ahead's loads, so that they are made. */
-    private static void keep(long sum) {
+    /** Keeps the sum of a load-ahead's loads, so that they are made: the engine's, and a ring's or chain's query groups'. */
+    public static void keep(long sum) {
         // The JIT may drop loads whose values go nowhere. Compared, these stay; stored only on a
         // chance match, they write no shared cache line on every batch, which every thread
         // batching reads on every call.

@@ -79,11 +79,11 @@ public abstract sealed class Regions permits Growth, Rotation {
      * Queries keys against the regions probed at the start of the call, in one of two ways by the
      * file's layout (measured at 10 M keys: docs/BENCHMARKS-HISTORY.md, "Segmented batch queries").
      *
-     * <p>A one-line layout (blocked, sectorized) goes by the batch engine, in groups of 16 keys
-     * ({@link BatchProber#queryInGroups}, {@link ProbedRegions}): first the line of each key in
-     * every probed region is loaded, all at once, then each key is asked of the regions in turn. A
-     * key costs one line a region, so a group overlaps 16 misses a region, 128 in a ring of eight
-     * slots.
+     * <p>A one-line layout (blocked, sectorized) goes in groups of {@link BatchProber#BATCH} keys:
+     * first the line of each key in every probed region is loaded, all at once, then each key is
+     * asked of the regions in turn. A key costs one line a region, so a group overlaps 16 misses a
+     * region, 128 in a ring of eight slots. (Through the batch engine's group loop, as the adds go,
+     * this measured slower: {@link BatchProber}'s class comment.)
      *
      * <p>A standard layout goes region by region: each region answers the keys not yet found in an
      * earlier one with a fixed filter's batch query ({@link Segment#mightContainHashes}: in rounds,
@@ -96,7 +96,33 @@ public abstract sealed class Regions permits Growth, Rotation {
         Segment[] probed = probedRegions();
         return probed.length > 0 && probed[0].spec().layout() == Layout.STANDARD
                 ? regionByRegion(probed, hashes, count, results)
-                : BatchProber.queryInGroups(new ProbedRegions(probed), hashes, count, results);
+                : acrossRegions(probed, hashes, count, results);
+    }
+
+    private static int acrossRegions(Segment[] probed, long[] hashes, int count, boolean[] results) {
+        int present = 0;
+        for (int from = 0; from < count; from += BatchProber.BATCH) {
+            int to = Math.min(count, from + BatchProber.BATCH);
+            long sum = 0;
+            for (Segment region : probed) {
+                sum += region.loadFirstLines(hashes, from, to);
+            }
+            BatchProber.keep(sum);
+            for (int i = from; i < to; i++) {
+                results[i] = anyMightContain(probed, hashes[i]);
+                present += results[i] ? 1 : 0;
+            }
+        }
+        return present;
+    }
+
+    private static boolean anyMightContain(Segment[] probed, long hash) {
+        for (Segment region : probed) {
+            if (region.mightContain(hash)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int regionByRegion(Segment[] probed, long[] hashes, int count, boolean[] results) {
