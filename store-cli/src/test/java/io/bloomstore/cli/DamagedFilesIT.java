@@ -29,8 +29,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,11 +42,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>A JVM per run costs ~0.2 s, so not every case meets every verb: the categories (one
  * representative each) run with every verb, and the sweeps over the header (a cut at every field
- * boundary, one flipped byte per field) run each case with one verb in rotation, plus verify. The
- * cases run concurrently (as failsafe's JUnit configuration allows), each in a folder of its own
- * with its own copy of the template.
+ * boundary, one flipped byte per field) run each case with one verb in rotation, plus verify.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class DamagedFilesIT {
     /** The damaged file's name in every case; messages must name it. */
     private static final String DAMAGED = "damaged.bloom";

@@ -21,8 +21,6 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,10 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code bloomstore size} through the jar: the bytes it reports are the length of the file
  * {@code create} then makes with the same options, for every kind, layout and counter width; --json
- * holds the numbers the text shows; and what makes no sense is refused with exit 2. The cases run
- * concurrently (as failsafe's JUnit configuration allows), each in a folder of its own.
+ * holds the numbers the text shows; and what makes no sense is refused with exit 2.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class SizeIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
