@@ -31,7 +31,9 @@
  *       ({@link io.bloomstore.cli.CdsTraining}) lists the classes loaded, and a static archive of
  *       them (JDK classes included, so one archive is mapped rather than the JDK's plus a dynamic
  *       one) is dumped for the exact JVM that will use it, by the build (store-cli/pom.xml) and by
- *       bin/bloomstore on first use of another JVM.
+ *       bin/bloomstore on first use of another JVM. Before JDK 25 the archive holds none of the
+ *       tool's classes when the jar's path has a character that a {@code file:} URL escapes (a
+ *       space, say), so there bin/bloomstore runs a copy of the jar from the user's cache folder.
  *   <li><b>An ahead-of-time cache on JDK 25+</b> for a run that reads keys from a file or stdin:
  *       bin/bloomstore makes it on first use from the same training run (JEP 514's
  *       {@code -XX:AOTCacheOutput}) and runs such a command with {@code -XX:AOTCache} instead of the

@@ -25,6 +25,9 @@ class ClosedStdinIT {
 
     @TempDir
     Path dir;
+    /** The launcher's cache folder ({@code XDG_CACHE_HOME}), so that no test writes in the user's. */
+    @TempDir
+    Path cache;
 
     @BeforeEach
     void filter() {
@@ -35,6 +38,7 @@ class ClosedStdinIT {
     private JarProcess.Result withStdinClosed(String command) {
         ProcessBuilder shell = new ProcessBuilder("bash", "-c", "exec " + command + " <&-");
         shell.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        shell.environment().put("XDG_CACHE_HOME", cache.toString());
         return JarProcess.run(shell, dir, new byte[0]);
     }
 

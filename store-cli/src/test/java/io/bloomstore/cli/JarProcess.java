@@ -10,12 +10,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -26,7 +28,8 @@ import java.util.stream.Collectors;
  *
  * <p>The ITs start this jar about a thousand times, so each start gets the start-up flags
  * bin/bloomstore gives it (io.bloomstore.cli's package-info, "Start-up time"): the class-data
- * sharing archive the build made for this JVM, and no perf-data file. A run that reads no keys
+ * sharing archive the build made for this JVM (where the jar's path has a space, a copy of the jar
+ * with an archive of its own, as the launcher does: {@link RunnableJar}), and no perf-data file. A run that reads no keys
  * from a file or stdin (no {@code --from}, no {@code -}, not {@code dedup}) is a JVM start and
  * little work, and gets only the C1 compiler as well, as the launcher's short runs do; a run that
  * streams keys keeps the tiered compiler, so its hot loops are compiled as in a user's run
@@ -35,8 +38,11 @@ import java.util.stream.Collectors;
  */
 final class JarProcess {
     static final Path JAR = Path.of(System.getProperty("bloomstore.jar", "target/bloomstore.jar")).toAbsolutePath();
-    /** The archive the build dumps for the JVM that builds (store-cli/pom.xml), named as bin/bloomstore names it. */
-    private static final Path ARCHIVE = JAR.resolveSibling("bloomstore-" + System.getProperty("java.runtime.version") + ".jsa");
+    private static final String RUNTIME_VERSION = System.getProperty("java.runtime.version");
+    /** A path that JDK 17's class-data sharing takes as it is: nothing that a file: URL escapes. */
+    private static final Pattern CDS_SAFE_PATH = Pattern.compile("[A-Za-z0-9._/+-]*");
+    /** The jar the runs start, and the class-data sharing archive they map. */
+    private static final RunnableJar RUN = RunnableJar.forThisJvm();
     /**
      * A bound on one run, there to end a hung run rather than to time it: generous, for a machine at
      * load 20, where the launcher's first use (a class-data sharing archive's training run and dump)
@@ -75,6 +81,53 @@ final class JarProcess {
     private JarProcess() {
     }
 
+    /**
+     * The jar the runs start and its archive: the build's jar and the archive the build dumped for
+     * the JVM that builds (store-cli/pom.xml, named as bin/bloomstore names it); or, where the jar's
+     * path is not one JDK 17's class-data sharing can use (one with a space: bin/bloomstore says
+     * why), a copy of the jar in a temporary folder of this JVM and an archive dumped there from
+     * the build's class list, as the launcher runs such a jar from a copy. Should the copy or its
+     * dump fail, the runs start the build's jar as it is, only slower.
+     */
+    private record RunnableJar(Path jar, Path archive) {
+        static RunnableJar forThisJvm() {
+            RunnableJar built = new RunnableJar(JAR, JAR.resolveSibling("bloomstore-" + RUNTIME_VERSION + ".jsa"));
+            Path classList = JAR.resolveSibling("bloomstore-" + RUNTIME_VERSION + ".classlist");
+            if (CDS_SAFE_PATH.matcher(JAR.toString()).matches() || Runtime.version().feature() >= 25
+                    || !Files.isRegularFile(classList)) {
+                return built;
+            }
+            try {
+                Path folder = Files.createTempDirectory("bloomstore-jar");
+                folder.toFile().deleteOnExit(); // after the files below: deleteOnExit deletes in reverse order
+                if (!CDS_SAFE_PATH.matcher(folder.toString()).matches()) {
+                    return built;
+                }
+                RunnableJar copy = new RunnableJar(folder.resolve(JAR.getFileName()), folder.resolve(built.archive.getFileName()));
+                Files.copy(JAR, copy.jar, StandardCopyOption.COPY_ATTRIBUTES);
+                copy.jar.toFile().deleteOnExit();
+                copy.archive.toFile().deleteOnExit();
+                List<String> dump = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+                if (Runtime.version().feature() >= 23) {
+                    dump.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
+                }
+                dump.addAll(List.of("-Xshare:dump", "-XX:SharedClassListFile=" + classList,
+                        "-XX:SharedArchiveFile=" + copy.archive, "-Xlog:cds=off", "-cp", copy.jar.toString()));
+                Process dumping = new ProcessBuilder(dump).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (!dumping.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    dumping.destroyForcibly(); // the runs then start without an archive
+                }
+                return copy;
+            } catch (IOException e) {
+                return built;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return built;
+            }
+        }
+    }
+
     static List<String> command(String... args) {
         return command(JAR, args);
     }
@@ -90,7 +143,7 @@ final class JarProcess {
             command.addAll(startUpFlags(args));
         }
         command.add("-jar");
-        command.add(jar.toString());
+        command.add((jar.equals(JAR) ? RUN.jar() : jar).toString());
         command.addAll(List.of(args));
         return command;
     }
@@ -102,8 +155,8 @@ final class JarProcess {
      */
     private static List<String> startUpFlags(String... args) {
         List<String> flags = new ArrayList<>(List.of("-XX:-UsePerfData"));
-        if (Files.isRegularFile(ARCHIVE)) {
-            flags.addAll(List.of("-XX:SharedArchiveFile=" + ARCHIVE, "-Xlog:cds=off"));
+        if (Files.isRegularFile(RUN.archive())) {
+            flags.addAll(List.of("-XX:SharedArchiveFile=" + RUN.archive(), "-Xlog:cds=off"));
         }
         boolean readsKeys = args.length > 0 && args[0].equals("dedup"); // which reads stdin without --from
         for (String arg : args) {

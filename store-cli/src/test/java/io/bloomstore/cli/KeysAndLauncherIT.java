@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,6 +18,9 @@ class KeysAndLauncherIT {
 
     @TempDir
     Path dir;
+    /** The launcher's cache folder ({@code XDG_CACHE_HOME}), so that no test writes in the user's. */
+    @TempDir
+    Path cache;
 
     @Test
     void argumentsAreTheBytesTypedEvenUnderThePosixLocale() throws Exception {
@@ -41,22 +45,31 @@ class KeysAndLauncherIT {
         assertEquals(1, run(dir, "contains", "-q", "k.bloom", "cafe").exit());
     }
 
+    /**
+     * The launcher runs the jar with its class-data sharing archive, and the tool's own classes come
+     * from it: from this checkout, and from one whose path has a space, where JDK 17 leaves them out
+     * of an archive made at that path, so the launcher runs a copy of the jar from its cache folder.
+     */
     @Test
-    void theLauncherRunsTheJarWithItsArchive() throws Exception {
-        ProcessBuilder version = new ProcessBuilder(LAUNCHER.toString(), "--version");
-        version.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        JarProcess.Result result = JarProcess.run(version, dir, new byte[0]);
-        assertEquals(0, result.exit(), result.err());
-        assertTrue(result.stdout().startsWith("bloomstore "), result.stdout());
-        assertEquals("", result.err());
+    void theLauncherLoadsTheToolsClassesFromItsArchiveWhereverTheCheckoutIs() throws Exception {
+        Path spaced = dir.resolve("checkout with spaces");
+        Path spacedLauncher = Files.createDirectories(spaced.resolve("bin")).resolve("bloomstore");
+        Files.copy(LAUNCHER, spacedLauncher, StandardCopyOption.COPY_ATTRIBUTES);
+        Path spacedJar = Files.createDirectories(spaced.resolve("store-cli/target")).resolve("bloomstore.jar");
+        Files.copy(JarProcess.JAR, spacedJar, StandardCopyOption.COPY_ATTRIBUTES);
 
-        ProcessBuilder create = new ProcessBuilder(LAUNCHER.toString(), "create", "l.bloom", "--expected", "10", "--fpp", "0.1");
-        create.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        assertEquals(0, JarProcess.run(create, dir, new byte[0]).exit());
-        assertTrue(Files.isRegularFile(dir.resolve("l.bloom")));
-        try (var archives = Files.list(JarProcess.JAR.getParent())) {
-            assertTrue(archives.anyMatch(p -> p.getFileName().toString().equals(
-                    "bloomstore-" + System.getProperty("java.runtime.version") + ".jsa")), "a CDS archive for this JVM");
+        for (Path launcher : List.of(LAUNCHER, spacedLauncher)) {
+            ProcessBuilder create = new ProcessBuilder(launcher.toString(), "create", "l.bloom", "--expected", "10",
+                    "--fpp", "0.1", "--force");
+            create.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            create.environment().put("XDG_CACHE_HOME", cache.toString());
+            create.environment().put("BLOOMSTORE_JAVA_OPTS", "-Xlog:class+load=info");
+            JarProcess.Result created = JarProcess.run(create, dir, new byte[0]);
+            assertEquals(0, created.exit(), created.err());
+            assertTrue(Files.isRegularFile(dir.resolve("l.bloom")));
+            assertTrue(created.stdout().contains(" io.bloomstore.cli.BloomstoreCli source: shared objects file"),
+                    launcher + ": the tool's classes are not from the archive:\n" + created.stdout().lines()
+                            .filter(line -> line.contains("io.bloomstore.cli.BloomstoreCli")).toList());
         }
     }
 
@@ -101,6 +114,7 @@ class KeysAndLauncherIT {
         version.environment().put("JAVA_HOME", System.getProperty("java.home"));
         version.environment().put("PATH", tools + ":" + System.getenv("PATH"));
         version.environment().put("FAKE_MVN_JAR", JarProcess.JAR.toString());
+        version.environment().put("XDG_CACHE_HOME", cache.toString());
         version.environment().put("FAKE_MVN_ERROR", mavenError);
         return JarProcess.run(version, dir, new byte[0]);
     }
