@@ -107,10 +107,7 @@ final class JarProcess {
                 Files.copy(JAR, copy.jar, StandardCopyOption.COPY_ATTRIBUTES);
                 copy.jar.toFile().deleteOnExit();
                 copy.archive.toFile().deleteOnExit();
-                List<String> dump = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-                if (Runtime.version().feature() >= 23) {
-                    dump.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
-                }
+                List<String> dump = java();
                 dump.addAll(List.of("-Xshare:dump", "-XX:SharedClassListFile=" + classList,
                         "-XX:SharedArchiveFile=" + copy.archive, "-Xlog:cds=off", "-cp", copy.jar.toString()));
                 Process dumping = new ProcessBuilder(dump).redirectErrorStream(true)
@@ -132,13 +129,18 @@ final class JarProcess {
         return command(JAR, args);
     }
 
+    /** This JVM's java, with the parent pom's JDK 23+ flags on a JDK 23+: the start of every command line here. */
+    private static List<String> java() {
+        List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (Runtime.version().feature() >= 23) {
+            java.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
+        }
+        return java;
+    }
+
     /** {@link #command} with another copy of the jar (one another user can read, say). */
     static List<String> command(Path jar, String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 23) {
-            command.addAll(JvmFlagsIT.pomFlags("bloomstore.jvm.flags.jdk23"));
-        }
+        List<String> command = java();
         if (jar.equals(JAR)) {
             command.addAll(startUpFlags(args));
         }
